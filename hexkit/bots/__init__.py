@@ -1,0 +1,51 @@
+"""Bots: anything with ``choose(state) -> Move``, registered through ``hexkit_register_bots``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from hexkit.game import Game, Move, State
+
+
+class Bot(Protocol):
+    """A player program. ``choose`` must not change the state it is given."""
+
+    def choose(self, state: State) -> Move: ...
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A registered bot: ``factory(game, arg, seed)`` builds one; ``arg`` is the text after
+    a colon in ``--p2 name:arg`` (None if absent)."""
+
+    name: str
+    description: str
+    factory: Callable[[Game, str | None, int | None], Bot]
+    plugin: str = ""
+
+
+class RandomBot:
+    """Plays a uniformly random legal move, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        return moves[self.rng.randrange(len(moves))]
+
+
+def _random_factory(game: Game, arg: str | None, seed: int | None) -> RandomBot:
+    if arg:
+        from hexkit.errors import OptionError
+
+        raise OptionError("the random bot takes no argument")
+    return RandomBot(seed)
+
+
+RANDOM = BotSpec("random", "uniformly random legal moves", _random_factory)

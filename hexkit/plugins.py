@@ -1,0 +1,335 @@
+"""All plugin loading policy: built-ins, entry points, a plugins folder, and the checks.
+
+Loading never raises for one bad plugin: a plugin that fails to import, implements an
+unknown hook or registers a game name that is already taken is recorded as a one-line
+:class:`Problem` and left out, and everything else keeps working.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from hexkit import hookspecs
+from hexkit.errors import OptionError, PluginError, UnknownGameError
+from hexkit.game import Game, GameSpec
+
+#: The entry-point group through which games and extensions are discovered.
+ENTRY_POINT_GROUP = "hexkit"
+#: Environment variable naming plugin folders (separated like PATH).
+PLUGINS_DIR_ENV = "HEXKIT_PLUGINS_DIR"
+#: Core modules that are plugins like any other (services: commands, bots).
+BUILTIN_PLUGINS = ("hexkit.builtins",)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One plugin that could not be used, and why (one line)."""
+
+    plugin: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"plugin {self.plugin}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """A loaded plugin: its name, where it came from and its version."""
+
+    name: str
+    source: str  # "builtin", "entry point", or the file path
+    version: str = ""
+    games: tuple[str, ...] = ()
+
+
+@dataclass
+class Registry:
+    """What the plugins registered: games, bots and CLI commands, keyed by name."""
+
+    pm: pluggy.PluginManager
+    plugins: list[PluginInfo] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    games: dict[str, GameSpec] = field(default_factory=dict)
+    bots: dict[str, Any] = field(default_factory=dict)
+    commands: dict[str, Any] = field(default_factory=dict)
+
+    # -- games ---------------------------------------------------------------------------
+    def game_spec(self, name: str) -> GameSpec:
+        """The spec registered under ``name`` (UnknownGameError with a suggestion if none)."""
+        try:
+            return self.games[name]
+        except KeyError:
+            raise UnknownGameError(unknown_message("game", name, self.games)) from None
+
+    def load_game(self, name: str, **options: Any) -> Game:
+        """Build a game from ``name`` or ``name(key=value,...)`` plus keyword options."""
+        base, inline = parse_game_string(name)
+        spec = self.game_spec(base)
+        merged = {**inline, **options}
+        return spec.factory(spec, spec.resolve(merged))
+
+
+def unknown_message(kind: str, name: str, known: Iterable[str]) -> str:
+    """``unknown game 'x'; did you mean 'y'?`` (or the list of known names)."""
+    known = sorted(known)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if close:
+        return f"unknown {kind} '{name}'; did you mean '{close[0]}'?"
+    listing = ", ".join(known) if known else "none installed"
+    return f"unknown {kind} '{name}' (known: {listing})"
+
+
+def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``focus(board=cross,players=4)`` into ``("focus", {"board": "cross", ...})``."""
+    text = text.strip()
+    if "(" not in text:
+        if not text or ")" in text or "=" in text or "," in text:
+            raise OptionError(f"cannot read game name {text!r}")
+        return text, {}
+    if not text.endswith(")"):
+        raise OptionError(f"cannot read game {text!r}: expected name(key=value,...)")
+    name, _, inner = text[:-1].partition("(")
+    name = name.strip()
+    if not name:
+        raise OptionError(f"cannot read game {text!r}: the name is missing")
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in inner.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"cannot read option {part!r} in {text!r}: expected key=value")
+        options[key.strip()] = value.strip()
+    return name, options
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``["key=value", ...]`` from ``-o`` flags into a dict (OptionError if malformed)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"cannot read option {pair!r}: expected key=value")
+        out[key.strip()] = value.strip()
+    return out
+
+
+class _Loader:
+    """Builds one Registry. Kept apart so tests can build registries from chosen sources."""
+
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager("hexkit")
+        self.pm.add_hookspecs(hookspecs)
+        self.registry = Registry(self.pm)
+        self._sources: dict[str, tuple[str, str]] = {}
+
+    def add(self, plugin: ModuleType | object, name: str, source: str, version: str = "") -> None:
+        try:
+            self.pm.register(plugin, name=name)
+        except Exception as exc:  # pluggy raises ValueError or PluginValidationError
+            self.registry.problems.append(Problem(name, f"cannot be registered: {exc}"))
+            return
+        self._sources[name] = (source, version)
+
+    def add_builtins(self) -> None:
+        for modname in BUILTIN_PLUGINS:
+            self.add(importlib.import_module(modname), modname, "builtin")
+
+    def add_entry_points(self) -> None:
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            dist = getattr(ep, "dist", None)
+            version = dist.version if dist is not None else ""
+            try:
+                plugin = ep.load()
+            except Exception as exc:
+                self.registry.problems.append(
+                    Problem(ep.name, f"failed to import {ep.value}: {type(exc).__name__}: {exc}")
+                )
+                continue
+            self.add(plugin, ep.name, "entry point", version)
+
+    def add_directory(self, folder: Path) -> None:
+        if not folder.is_dir():
+            self.registry.problems.append(
+                Problem(str(folder), "plugins folder does not exist")
+            )
+            return
+        for path in sorted(folder.glob("*.py")):
+            if path.name.startswith("_"):
+                continue
+            modname = f"hexkit_local_plugins.{path.stem}"
+            try:
+                spec = importlib.util.spec_from_file_location(modname, path)
+                if spec is None or spec.loader is None:
+                    raise ImportError("not a Python module")
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[modname] = module
+                spec.loader.exec_module(module)
+            except Exception as exc:
+                sys.modules.pop(modname, None)
+                self.registry.problems.append(
+                    Problem(path.stem, f"failed to import {path}: {type(exc).__name__}: {exc}")
+                )
+                continue
+            self.add(module, path.stem, str(path))
+
+    def finish(self) -> Registry:
+        pm, reg = self.pm, self.registry
+        self._call_each("hexkit_add_hookspecs", lambda: {"pluginmanager": pm})
+        self._check_pending()
+        self._call_each("hexkit_register_games", lambda: {"register": self._game_registrar})
+        self._call_each("hexkit_register_bots", lambda: {"register": self._named(reg.bots, "bot")})
+        self._call_each(
+            "hexkit_register_commands", lambda: {"register": self._named(reg.commands, "command")}
+        )
+        for name, (source, version) in self._sources.items():
+            if pm.is_registered(pm.get_plugin(name)):
+                games = tuple(g for g, s in reg.games.items() if s.plugin == name)
+                reg.plugins.append(PluginInfo(name, source, version, games))
+        return reg
+
+    # Each plugin's hook is called on its own, so one plugin's exception names that plugin
+    # and leaves the others' registrations in place.
+    def _call_each(self, hook_name: str, kwargs_factory: Any) -> None:
+        for impl in list(getattr(self.pm.hook, hook_name).get_hookimpls()):
+            self._current = impl.plugin_name
+            try:
+                impl.function(**kwargs_factory())
+            except PluginError as exc:
+                self.registry.problems.append(Problem(impl.plugin_name, str(exc)))
+                self._drop(impl.plugin_name)
+            except Exception as exc:
+                self.registry.problems.append(
+                    Problem(impl.plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                )
+                self._drop(impl.plugin_name)
+
+    def _drop(self, plugin_name: str) -> None:
+        plugin = self.pm.get_plugin(plugin_name)
+        if plugin is not None:
+            self.pm.unregister(plugin)
+        for table in (self.registry.games, self.registry.bots, self.registry.commands):
+            for key in [k for k, v in table.items() if getattr(v, "plugin", None) == plugin_name]:
+                del table[key]
+
+    def _check_pending(self) -> None:
+        known = [n for n in dir(self.pm.hook) if not n.startswith("_")]
+        for name, plugin in list(self.pm.list_name_plugin()):
+            for impl_name in self._pending_hooks(plugin):
+                close = difflib.get_close_matches(impl_name, known, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                self.registry.problems.append(
+                    Problem(name, f"implements unknown hook '{impl_name}'{hint}")
+                )
+                self.pm.unregister(plugin)
+                break
+
+    def _pending_hooks(self, plugin: object) -> list[str]:
+        pending = []
+        for hook_name in dir(self.pm.hook):
+            if hook_name.startswith("_"):
+                continue
+            caller = getattr(self.pm.hook, hook_name)
+            if not isinstance(caller, pluggy.HookCaller) or caller.has_spec():
+                continue
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin and not impl.optionalhook:
+                    pending.append(hook_name)
+        return pending
+
+    def _game_registrar(self, spec: GameSpec) -> None:
+        if not isinstance(spec, GameSpec):
+            raise PluginError(f"registered {type(spec).__name__}, not a GameSpec")
+        owner = self._current
+        source, version = self._sources.get(owner, ("", ""))
+        existing = self.registry.games.get(spec.name)
+        if existing is not None:
+            raise PluginError(
+                f"game name '{spec.name}' is already registered by plugin "
+                f"'{existing.plugin}'; plugin '{owner}' cannot register it again"
+            )
+        self.registry.games[spec.name] = replace(spec, plugin=owner, plugin_version=version)
+
+    def _named(self, table: dict[str, Any], kind: str) -> Any:
+        def register(item: Any) -> None:
+            name = item.name
+            if name in table:
+                raise PluginError(f"{kind} name '{name}' is already registered")
+            try:
+                item = replace(item, plugin=self._current)
+            except TypeError:
+                pass
+            table[name] = item
+
+        return register
+
+
+def build_registry(
+    *,
+    entry_points: bool = True,
+    plugin_dirs: Iterable[str | os.PathLike[str]] = (),
+    extra: Iterable[tuple[str, object]] = (),
+    use_env: bool = True,
+) -> Registry:
+    """Load plugins and collect what they register.
+
+    Sources, in order: hexkit's built-in services, the ``hexkit`` entry-point group, the
+    folders in ``plugin_dirs`` and in ``$HEXKIT_PLUGINS_DIR``, then ``extra`` (name, module)
+    pairs (handy in tests).
+    """
+    loader = _Loader()
+    loader.add_builtins()
+    if entry_points:
+        loader.add_entry_points()
+    dirs = [Path(d) for d in plugin_dirs]
+    if use_env and os.environ.get(PLUGINS_DIR_ENV):
+        dirs += [Path(p) for p in os.environ[PLUGINS_DIR_ENV].split(os.pathsep) if p]
+    for folder in dirs:
+        loader.add_directory(folder)
+    for name, plugin in extra:
+        loader.add(plugin, name, "extra")
+    return loader.finish()
+
+
+_registry: Registry | None = None
+_plugin_dirs: list[str] = []
+
+
+def configure(plugin_dirs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Set extra plugin folders (the CLI's ``--plugins-dir``) and forget the cached registry."""
+    global _registry
+    _plugin_dirs[:] = [str(d) for d in plugin_dirs]
+    _registry = None
+
+
+def registry() -> Registry:
+    """The process-wide registry, built on first use."""
+    global _registry
+    if _registry is None:
+        _registry = build_registry(plugin_dirs=_plugin_dirs)
+    return _registry
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process-wide plugin manager (for games that call their own hooks once)."""
+    return registry().pm
+
+
+def game_names() -> list[str]:
+    """Names of every registered game, sorted."""
+    return sorted(registry().games)
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """Build a game: ``load_game("focus(board=cross)", players=4)``."""
+    return registry().load_game(name, **options)
