@@ -64,6 +64,19 @@ Frontend = Callable[..., int]
 
 
 @dataclass(frozen=True)
+class ConsoleCommand:
+    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``save FILE``).
+
+    ``run(state, argument_text)`` returns a message to print; it raises HexkitError (or
+    OSError) for a user error. It may change the state only through push/pop.
+    """
+
+    name: str
+    help: str
+    run: Callable[[State, str], str]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game's declarative metadata, registered by its plugin.
 
@@ -83,6 +96,8 @@ class GameSpec:
     rules: str = ""
     #: Named front-ends, called as ``frontend(game, seed=, stdin=, stdout=, stderr=) -> int``.
     frontends: Mapping[str, Frontend] = field(default_factory=dict)
+    #: Extra words for the ``hexkit play`` loop, beside help/undo/quit.
+    console_commands: tuple[ConsoleCommand, ...] = ()
     #: Filled in by the plugin manager: the plugin (distribution or module) that registered it.
     plugin: str = ""
     plugin_version: str = ""
