@@ -21,7 +21,17 @@ from hexkit.errors import (
     RecordError,
     UnknownGameError,
 )
-from hexkit.game import ConsoleCommand, Game, GameSpec, Move, Option, Outcome, State, rng_from_json, rng_to_json
+from hexkit.game import (
+    ConsoleCommand,
+    Game,
+    GameSpec,
+    Move,
+    Option,
+    Outcome,
+    State,
+    rng_from_json,
+    rng_to_json,
+)
 from hexkit.hexes import DIRECTIONS, Hex
 from hexkit.hookspecs import hookimpl, hookspec
 from hexkit.pieces import Piece, Stack
@@ -32,7 +42,8 @@ from hexkit.view import BoardView, CellView, PieceView
 __version__ = "0.1.0"
 
 __all__ = [
-    "BoardView", "BoundedHexBoard", "ConsoleCommand", "CellView", "ConfigError", "ConfigErrors", "DIRECTIONS",
+    "BoardView", "BoundedHexBoard", "ConsoleCommand", "CellView", "ConfigError", "ConfigErrors",
+    "DIRECTIONS",
     "Game", "GameSpec", "Hex", "HexkitError", "IllegalMoveError", "Move", "MoveParseError",
     "Option", "OptionError", "Outcome", "Piece", "PieceView", "PluginError", "RecordError",
     "SquareBoard", "Stack", "State", "TurnOrder", "UnboundedHexBoard", "UnknownGameError",
