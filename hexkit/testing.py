@@ -1,0 +1,231 @@
+"""The conformance kit for plugin authors: ``check_game(name, **options)``.
+
+It plays seeded random games through the generic API and checks the contract every
+service relies on. Use it straight from a pytest test::
+
+    from hexkit.testing import check_game
+
+    def test_my_game_follows_the_hexkit_api():
+        check_game("mygame", size=5)
+
+A broken rule raises :class:`ConformanceError` (an AssertionError) saying which check
+failed, in which game, after which moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexkit.errors import IllegalMoveError, MoveParseError
+from hexkit.game import Game, Move, Outcome, State
+
+#: Texts that are no move in any sensible notation.
+JUNK_TEXTS: tuple[str, ...] = (
+    "", "   ", "@@@", "xyzzy plugh frobozz", "\x00\x01", "((((", "-", "?!", "9" * 40,
+    "move", "place", "☃",
+)
+
+
+class ConformanceError(AssertionError):
+    """A game broke the generic API contract."""
+
+
+@dataclass
+class ConformanceReport:
+    """What :func:`check_game` played."""
+
+    game: str
+    games: int = 0
+    moves: int = 0
+    finished: int = 0
+    outcomes: list[Outcome | None] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: {self.games} games, {self.moves} moves, "
+            f"{self.finished} played to the end"
+        )
+
+
+def check_game(
+    name: str | Game,
+    *,
+    games: int = 3,
+    seed: int = 0,
+    max_moves: int = 400,
+    sample: int = 6,
+    registry: Any = None,
+    **options: Any,
+) -> ConformanceReport:
+    """Play ``games`` seeded random games of ``name`` and check the API contract.
+
+    ``max_moves`` caps each game (a cap reached is not a failure); ``sample`` is how many
+    legal moves per position get the expensive checks (round trips and undo), beyond the
+    push-and-undo every legal move gets. ``registry`` (a :class:`hexkit.plugins.Registry`)
+    defaults to the installed plugins.
+    """
+    if isinstance(name, Game):
+        game = name
+    else:
+        if registry is None:
+            from hexkit import plugins
+
+            registry = plugins.registry()
+        game = registry.load_game(name, **options)
+    report = ConformanceReport(str(game))
+    for g in range(games):
+        game_seed = seed + g
+        moves = _play_one(game, game_seed, max_moves, sample, report)
+        _check_determinism(game, game_seed, moves)
+    return report
+
+
+def _fail(game: Game, seed: int, moves: Sequence[Move], message: str) -> ConformanceError:
+    played = " ".join(str(m) for m in moves[-12:])
+    more = "... " if len(moves) > 12 else ""
+    return ConformanceError(
+        f"{game} (seed {seed}, after {len(moves)} moves: {more}{played}): {message}"
+    )
+
+
+def _play_one(game: Game, seed: int, max_moves: int, sample: int,
+              report: ConformanceReport) -> list[Move]:
+    state = game.new_state(seed=seed)
+    chooser = random.Random(seed * 7919 + 1)
+    played: list[Move] = []
+    report.games += 1
+
+    def fail(message: str) -> ConformanceError:
+        return _fail(game, seed, played, message)
+
+    _check_junk(state, fail)
+    _check_serialisation(game, state, fail)
+    for _ in range(max_moves):
+        over = state.is_over()
+        outcome = state.outcome()
+        if over != (outcome is not None):
+            raise fail(f"is_over() is {over} but outcome() is {outcome!r}")
+        if over:
+            assert outcome is not None
+            bad = [w for w in outcome.winners if not 0 <= w < len(state.players)]
+            if bad:
+                raise fail(f"outcome names seats {bad} but the game has {len(state.players)}")
+            report.finished += 1
+            report.outcomes.append(outcome)
+            return played
+        legal = list(state.legal_moves())
+        if not legal:
+            raise fail("legal_moves() is empty but the game is not over")
+        if not 0 <= state.current_player < len(state.players):
+            raise fail(f"current_player {state.current_player} is not a seat")
+        before = state.to_dict()
+        chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
+        for i, move in enumerate(legal):
+            _check_move(game, state, move, before, deep=i in chosen, fail=fail)
+        move = legal[chooser.randrange(len(legal))]
+        state.push(move)
+        played.append(move)
+        report.moves += 1
+        if report.moves % 7 == 0:
+            _check_serialisation(game, state, fail)
+            _check_copy(state, fail)
+    report.outcomes.append(state.outcome())
+    return played
+
+
+def _check_move(game: Game, state: State, move: Move, before: dict[str, Any], *, deep: bool,
+                fail: Any) -> None:
+    text = str(move)
+    if deep:
+        try:
+            parsed = state.parse_move(text)
+        except MoveParseError as exc:
+            raise fail(f"str(move) {text!r} does not parse back: {exc}") from None
+        if parsed != move:
+            raise fail(f"parse_move(str(move)) gives {parsed!r}, not {move!r} ({text!r})")
+    depth = len(state.move_stack)
+    try:
+        state.push(move)
+    except IllegalMoveError as exc:
+        raise fail(f"legal move {text!r} was refused: {exc}") from None
+    if len(state.move_stack) != depth + 1:
+        raise fail(f"push({text!r}) did not add one move to move_stack")
+    if deep:
+        _check_serialisation(game, state, fail)
+    undone = state.pop()
+    if undone != move:
+        raise fail(f"pop() after push({text!r}) returned {undone!r}")
+    if deep and state.to_dict() != before:
+        raise fail(f"push({text!r}) then pop() does not restore to_dict() exactly")
+
+
+def _check_junk(state: State, fail: Any) -> None:
+    before = state.to_dict()
+    for junk in JUNK_TEXTS:
+        try:
+            state.parse_move(junk)
+        except MoveParseError as exc:
+            if not isinstance(exc, ValueError):
+                raise fail("MoveParseError must be a ValueError") from None
+            if "\n" in str(exc):
+                raise fail(f"the error for {junk!r} is not one line: {exc!r}") from None
+        else:
+            raise fail(f"junk text {junk!r} parsed as a move")
+        try:
+            state.push(junk)
+        except MoveParseError:
+            pass
+        else:
+            raise fail(f"push({junk!r}) was accepted")
+        if state.to_dict() != before:
+            raise fail(f"refusing junk {junk!r} changed the state")
+
+
+def _check_serialisation(game: Game, state: State, fail: Any) -> None:
+    data = state.to_dict()
+    try:
+        text = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        raise fail(f"to_dict() is not JSON-safe: {exc}") from None
+    if json.loads(text) != data:
+        raise fail("to_dict() does not survive a JSON round trip unchanged")
+    restored = game.state_from_dict(json.loads(text))
+    if restored.to_dict() != data:
+        raise fail("state_from_dict(to_dict()) gives a different to_dict()")
+    if restored.current_player != state.current_player:
+        raise fail("state_from_dict() changes current_player")
+    if restored.is_over() != state.is_over():
+        raise fail("state_from_dict() changes is_over()")
+    mine = sorted(str(m) for m in state.legal_moves())
+    theirs = sorted(str(m) for m in restored.legal_moves())
+    if mine != theirs:
+        raise fail("state_from_dict() changes the legal moves")
+
+
+def _check_copy(state: State, fail: Any) -> None:
+    before = state.to_dict()
+    twin = state.copy()
+    if twin.to_dict() != before:
+        raise fail("copy() differs from the original")
+    legal = twin.legal_moves()
+    if legal:
+        twin.push(legal[0])
+        if state.to_dict() != before:
+            raise fail("pushing on a copy changed the original")
+
+
+def _check_determinism(game: Game, seed: int, moves: Sequence[Move]) -> None:
+    a = game.new_state(seed=seed)
+    b = game.new_state(seed=seed)
+    if a.to_dict() != b.to_dict():
+        raise _fail(game, seed, [], "two new states with the same seed differ")
+    for i, move in enumerate(moves):
+        a.push(str(move))
+        b.push(move)
+        if a.to_dict() != b.to_dict():
+            raise _fail(game, seed, list(moves[: i + 1]),
+                        "the same seed and moves gave different states")
