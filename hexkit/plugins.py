@@ -223,7 +223,10 @@ class _Loader:
                 del table[key]
 
     def _check_pending(self) -> None:
-        known = [n for n in dir(self.pm.hook) if not n.startswith("_")]
+        known = [
+            n for n in dir(self.pm.hook)
+            if not n.startswith("_") and getattr(self.pm.hook, n).has_spec()
+        ]
         for name, plugin in list(self.pm.list_name_plugin()):
             for impl_name in self._pending_hooks(plugin):
                 close = difflib.get_close_matches(impl_name, known, n=1)
