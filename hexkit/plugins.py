@@ -30,7 +30,7 @@ ENTRY_POINT_GROUP = "hexkit"
 #: Environment variable naming plugin folders (separated like PATH).
 PLUGINS_DIR_ENV = "HEXKIT_PLUGINS_DIR"
 #: Core modules that are plugins like any other (services: commands, bots).
-BUILTIN_PLUGINS = ("hexkit.builtins",)
+BUILTIN_PLUGINS = ("hexkit.builtins", "hexkit.services")
 
 
 @dataclass(frozen=True)

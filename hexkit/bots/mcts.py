@@ -1,0 +1,255 @@
+"""Monte-Carlo tree search (UCT with random playouts) for any game, through the generic API.
+
+The bot knows no game: it uses ``legal_moves``, ``push``, ``copy``, ``is_over``,
+``outcome``, ``current_player`` and ``players`` only. Rewards are per seat, so it plays
+games of two to four players (each seat maximises its own share of the result).
+
+Chance: a game's randomness comes only from ``state.rng``. Each simulation gives its copy
+a fresh seed drawn from the bot's own generator, so the search samples the dice instead of
+peeking at the draws the real game will make; the tree is *open loop* (children keyed by
+move, and only the moves legal in the current sample are considered), which is plain UCT
+for games without chance.
+
+Playouts are bounded (``depth`` moves, then the position is scored by the game's
+evaluation if it registered one, else as a draw). A game may register a cheaper or smarter
+playout policy through :func:`PlayoutHookspecs.hexkit_register_playout_policies`; the hook is
+called once when a bot is built, never during a search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from hexkit.errors import OptionError
+from hexkit.game import Game, Move, State
+from hexkit.hookspecs import hookspec
+
+#: Simulations per move when ``mcts`` is given no number.
+DEFAULT_SIMULATIONS = 1000
+#: Playout moves before the position is scored without finishing the game.
+DEFAULT_DEPTH = 200
+#: UCT exploration constant (rewards are in 0..1).
+DEFAULT_EXPLORATION = 1.0
+
+#: ``choose(state, legal_moves, rng) -> move`` picks a playout move.
+PlayoutChooser = Callable[[State, Sequence[Move], random.Random], Move]
+#: ``evaluate(state) -> per-seat rewards in 0..1`` scores an unfinished playout.
+Evaluator = Callable[[State], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class PlayoutPolicy:
+    """A game's help for MCTS, registered by the game's plugin.
+
+    ``game`` is the registered game name it applies to. ``choose`` replaces the uniform
+    random playout move; ``evaluate`` scores a position when a playout stops at ``depth``
+    moves (per seat, 0..1, e.g. a material estimate) instead of calling it a draw;
+    ``depth`` overrides the default playout length. Each is optional.
+    """
+
+    game: str
+    choose: PlayoutChooser | None = None
+    evaluate: Evaluator | None = None
+    depth: int | None = None
+    plugin: str = ""
+
+
+class PlayoutHookspecs:
+    """Hooks of the MCTS bot (added to the plugin manager by ``hexkit.services``)."""
+
+    @hookspec
+    def hexkit_register_playout_policies(self, register: Callable[[PlayoutPolicy], None]) -> None:
+        """Register playout policies: ``register(PlayoutPolicy("mygame", evaluate=...))``.
+
+        Called once per MCTS bot built (not during a search). Implement it with
+        ``@hookimpl(optionalhook=True)`` so the plugin still loads where the MCTS service
+        is absent.
+        """
+
+
+def playout_policy(game_name: str, pm: pluggy.PluginManager | None = None) -> PlayoutPolicy | None:
+    """The policy a plugin registered for ``game_name``, if any (calls the hook once)."""
+    if pm is None:
+        from hexkit import plugins
+
+        pm = plugins.plugin_manager()
+    hook = getattr(pm.hook, "hexkit_register_playout_policies", None)
+    if hook is None:
+        return None
+    found: list[PlayoutPolicy] = []
+
+    def register(policy: PlayoutPolicy) -> None:
+        if not isinstance(policy, PlayoutPolicy):
+            raise TypeError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
+        if policy.game == game_name:
+            found.append(policy)
+
+    hook(register=register)
+    return found[0] if found else None
+
+
+class _Node:
+    __slots__ = ("mover", "children", "visits", "reward", "available")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that made the move leading here
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # total reward of ``mover`` over the visits
+        self.available = 0  # times this node's move was legal when its parent was visited
+
+
+class MctsBot:
+    """UCT: ``simulations`` searches per move from the bot's own seeded generator, so the
+    same seed and the same position give the same move."""
+
+    def __init__(
+        self,
+        simulations: int = DEFAULT_SIMULATIONS,
+        seed: int | None = None,
+        *,
+        exploration: float = DEFAULT_EXPLORATION,
+        depth: int = DEFAULT_DEPTH,
+        policy: PlayoutPolicy | None = None,
+    ):
+        if simulations < 1:
+            raise OptionError("mcts needs at least 1 simulation per move")
+        if depth < 0:
+            raise OptionError("mcts playout depth cannot be negative")
+        self.simulations = simulations
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.policy = policy
+        self.depth = policy.depth if policy is not None and policy.depth is not None else depth
+        self._choose = policy.choose if policy is not None else None
+        self._evaluate = policy.evaluate if policy is not None else None
+
+    def choose(self, state: State) -> Move:
+        """The most visited move at the root after the search (``state`` is not changed)."""
+        legal = list(state.legal_moves())
+        if not legal:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(-1)
+        for _ in range(self.simulations):
+            self._simulate(state, root)
+        best = None
+        best_key: tuple[int, float] = (-1, -1.0)
+        for move in legal:
+            child = root.children.get(move)
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = move, key
+        return best if best is not None else legal[0]
+
+    # -- one simulation ----------------------------------------------------------------
+    def _simulate(self, root_state: State, root: _Node) -> None:
+        sim = root_state.copy()
+        if sim.rng is not root_state.rng:
+            sim.rng.seed(self.rng.getrandbits(64))
+        rng = self.rng
+        path = [root]
+        node = root
+        while not sim.is_over():
+            legal = sim.legal_moves()
+            untried = [m for m in legal if m not in node.children]
+            for m in legal:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            mover = sim.current_player
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.available = 1
+                node.children[move] = child
+                sim.push(move)
+                path.append(child)
+                break
+            move, child = self._select(node, legal)
+            sim.push(move)
+            path.append(child)
+            node = child
+        rewards = self._playout(sim)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.reward += rewards[n.mover]
+
+    def _select(self, node: _Node, legal: Sequence[Move]) -> tuple[Move, _Node]:
+        c = self.exploration
+        best_move = legal[0]
+        best_child = node.children[best_move]
+        best_score = -math.inf
+        for move in legal:
+            child = node.children[move]
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best_move, best_child = score, move, child
+        return best_move, best_child
+
+    def _playout(self, sim: State) -> list[float]:
+        rng = self.rng
+        choose = self._choose
+        for _ in range(self.depth):
+            if sim.is_over():
+                break
+            moves = sim.legal_moves()
+            if choose is not None:
+                sim.push(choose(sim, moves, rng))
+            else:
+                sim.push(moves[rng.randrange(len(moves))])
+        seats = len(sim.players)
+        outcome = sim.outcome() if sim.is_over() else None
+        if outcome is not None:
+            if not outcome.winners:
+                return [1.0 / seats] * seats
+            share = 1.0 / len(outcome.winners)
+            rewards = [0.0] * seats
+            for w in outcome.winners:
+                rewards[w] = share
+            return rewards
+        if self._evaluate is not None:
+            return [float(x) for x in self._evaluate(sim)]
+        return [1.0 / seats] * seats
+
+
+def parse_arg(arg: str | None) -> dict[str, Any]:
+    """``"2000"`` or ``"sims=2000,c=0.7,depth=100"`` into MctsBot keyword arguments."""
+    out: dict[str, Any] = {}
+    if not arg:
+        return out
+    names = {"sims": "simulations", "simulations": "simulations", "c": "exploration",
+             "depth": "depth"}
+    for part in arg.split(","):
+        part = part.strip()
+        key, eq, value = part.partition("=")
+        if not eq:
+            key, value = "sims", part
+        key = key.strip().lower()
+        if key not in names:
+            raise OptionError(
+                f"mcts: unknown setting {key!r} (use mcts:N or mcts:sims=N,c=X,depth=N)"
+            )
+        try:
+            out[names[key]] = float(value) if key == "c" else int(value)
+        except ValueError:
+            raise OptionError(f"mcts: {key}={value!r} is not a number") from None
+    return out
+
+
+def mcts_factory(game: Game, arg: str | None, seed: int | None) -> MctsBot:
+    """The registered ``mcts`` bot: ``mcts``, ``mcts:2000``, ``mcts:sims=500,c=0.7``."""
+    kwargs = parse_arg(arg)
+    return MctsBot(seed=seed, policy=playout_policy(game.name), **kwargs)

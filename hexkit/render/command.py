@@ -1,0 +1,62 @@
+"""``hexkit render FILE.json [--move N] -o board.svg``: a saved game's position as SVG."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from hexkit.errors import RecordError
+from hexkit.records import load_record, replay
+from hexkit.render.svg import render_svg
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``hexkit render``."""
+    parser.add_argument("file", help="a game record written by 'hexkit play --save'")
+    parser.add_argument("--move", type=int, default=None, metavar="N",
+                        help="draw the position after move N (0: the start; default: the end)")
+    parser.add_argument("-o", "--output", default="-", metavar="FILE",
+                        help="where to write the SVG (default: standard output)")
+    parser.add_argument("--size", type=float, default=30.0,
+                        help="cell size in pixels (a hexagon's radius; default 30)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the record (re-checking every move) up to the move and write the picture."""
+    record = load_record(args.file)
+    if not 4 <= args.size <= 400:
+        raise RecordError(f"--size {args.size:g} is outside 4..400")
+    game = record.load_game()
+    total = len(record.moves)
+    if args.move is not None and not 0 <= args.move <= total:
+        raise RecordError(
+            f"{args.file}: move {args.move} is out of range: the record has {total} moves"
+        )
+    state = replay(record, args.move, game=game)
+    shown = total if args.move is None else args.move
+    title = f"{game} after move {shown}" if shown else f"{game}: start"
+    svg = render_svg(state.view(), cell_size=args.size, title=title)
+    if args.output == "-":
+        sys.stdout.write(svg)
+    else:
+        write_text_atomic(Path(args.output), svg)
+    return 0
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a text file so that readers see the old file or the whole new one."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

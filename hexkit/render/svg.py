@@ -1,0 +1,261 @@
+"""SVG pictures of any game's position, drawn from a :class:`~hexkit.view.BoardView` with
+the standard library only.
+
+Geometry lives here, not in the boards (Red Blob Games' layout): hex cells at axial
+``(q, r)`` become flat- or pointy-topped hexagons, square cells ``(row, col)`` squares.
+Cells are filled by terrain, pieces drawn as discs in their owner's colour with their text,
+stacks as piled discs (bottom first) with a height badge, the last move's cells outlined,
+and the players and caption lines written above and below the board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from hexkit.view import BoardView, CellView
+
+#: Seat colours (seat 0 first); neutral pieces are grey.
+PLAYER_COLOURS: tuple[str, ...] = (
+    "#c62828", "#1565c0", "#2e7d32", "#ef8f00", "#6a1b9a", "#00838f",
+)
+NEUTRAL_COLOUR = "#757575"
+#: Fill of a cell without terrain.
+PLAIN_FILL = "#f3efe6"
+#: Fills given, in sorted name order, to terrains the view names no colour for.
+TERRAIN_PALETTE: tuple[str, ...] = (
+    "#d8c99b", "#b9d7a8", "#a9c8e0", "#e0b4a8", "#c9b8dd", "#e8e0a0", "#b0b0b0",
+)
+HIGHLIGHT_COLOUR = "#ffb300"
+GRID_COLOUR = "#5d5346"
+TEXT_COLOUR = "#2b2b2b"
+SQRT3 = math.sqrt(3.0)
+#: Piles taller than this show their top pieces only (the badge gives the height).
+MAX_DRAWN_PIECES = 5
+
+
+def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> str:
+    """The picture of ``view`` as a standalone SVG document.
+
+    ``cell_size`` is a hexagon's centre-to-corner distance (a square's side is twice
+    that); ``title`` is an optional heading above the players' legend.
+    """
+    r = float(cell_size)
+    shapes = {cell.at: _cell_shape(view, cell.at, r) for cell in view.cells}
+    xs = [x for centre, corners in shapes.values() for x, _ in corners] or [0.0]
+    ys = [y for centre, corners in shapes.values() for _, y in corners] or [0.0]
+    margin = r * 0.5
+    font = max(11.0, r * 0.45)
+    header = (font * 1.6 if title else 0.0) + font * 1.7
+    footer = font * 1.45 * len(view.caption) + (margin if view.caption else 0.0)
+    board_w = max(xs) - min(xs)
+    legend_w = _legend_width(view.players, font)
+    title_w = _text_width(title, font * 1.1) * 1.1 if title else 0.0
+    width = max(board_w + 2 * margin, legend_w + 2 * margin, _caption_width(view, font),
+                title_w + 2 * margin)
+    height = header + (max(ys) - min(ys)) + 2 * margin + footer
+    # Board centred horizontally under the legend.
+    dx = (width - board_w) / 2 - min(xs)
+    dy = header + margin - min(ys)
+
+    out: list[str] = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="DejaVu Sans, Verdana, sans-serif">',
+        f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
+    ]
+    y = font * 1.2
+    if title:
+        out.append(_text(width / 2, y, title, font * 1.1, anchor="middle", weight="bold"))
+        y += font * 1.6
+    out.extend(_legend(view.players, width, y, font))
+
+    fills = _terrain_fills(view)
+    out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
+    out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
+    for cell in view.cells:
+        _, corners = shapes[cell.at]
+        fill = fills.get(cell.terrain, PLAIN_FILL)
+        terrain = f" ({cell.terrain})" if cell.terrain else ""
+        tip = escape(_xml_safe((cell.label or str(cell.at)) + terrain))
+        out.append(
+            f'<polygon points="{_points(corners)}" fill="{fill}"><title>{tip}</title></polygon>'
+        )
+    out.append("</g>")
+    highlight = set(view.highlight)
+    for cell in view.cells:
+        if cell.at in highlight:
+            _, corners = shapes[cell.at]
+            out.append(
+                f'<polygon points="{_points(_shrink(corners, shapes[cell.at][0], 0.92))}" '
+                f'fill="none" stroke="{HIGHLIGHT_COLOUR}" stroke-width="{_n(r * 0.14)}" '
+                f'stroke-linejoin="round"/>'
+            )
+    for cell in view.cells:
+        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r))
+    out.append("</g>")
+
+    y = header + (max(ys) - min(ys)) + 2 * margin + font
+    for line in view.caption:
+        out.append(_text(margin, y, line, font * 0.85))
+        y += font * 1.45
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# -- geometry ------------------------------------------------------------------------------
+Point = tuple[float, float]
+
+
+def _cell_shape(view: BoardView, at: tuple[int, int], r: float) -> tuple[Point, list[Point]]:
+    a, b = at
+    if view.topology == "square":
+        side = 2 * r
+        cx, cy = b * side + r, a * side + r
+        return (cx, cy), [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    if view.orientation == "flat":
+        cx, cy = r * 1.5 * a, r * SQRT3 * (b + a / 2)
+        start = 0.0
+    else:
+        cx, cy = r * SQRT3 * (a + b / 2), r * 1.5 * b
+        start = 30.0
+    corners = [
+        (cx + r * math.cos(math.radians(start + 60 * i)),
+         cy + r * math.sin(math.radians(start + 60 * i)))
+        for i in range(6)
+    ]
+    return (cx, cy), corners
+
+
+def _shrink(corners: Sequence[Point], centre: Point, k: float) -> list[Point]:
+    cx, cy = centre
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in corners]
+
+
+# -- cell contents -------------------------------------------------------------------------
+def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float) -> list[str]:
+    out: list[str] = []
+    cx, cy = centre
+    square = view.topology == "square"
+    if cell.label:
+        size = r * (0.3 if square else 0.27)
+        if square:
+            out.append(_text(cx - r * 0.9, cy - r * 0.62, cell.label, size, fill="#6b6157"))
+        else:
+            out.append(_text(cx, cy + r * 0.74, cell.label, size, anchor="middle",
+                             fill="#6b6157"))
+    pieces = cell.pieces
+    if not pieces:
+        return out
+    shown = pieces[-MAX_DRAWN_PIECES:]
+    if len(pieces) == 1:
+        piece = pieces[0]
+        colour = _owner_colour(piece.owner)
+        base_y = cy - r * 0.06
+        out.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(base_y)}" r="{_n(r * 0.5)}" fill="{colour}" '
+            f'stroke="#222222" stroke-width="{_n(r * 0.05)}"/>'
+        )
+        out.append(_piece_label(cx, base_y, piece.text, r))
+        return out
+    rx, ry, step = r * 0.52, r * 0.26, r * 0.18
+    base_y = cy + r * 0.18 if not square else cy + r * 0.3
+    for i, piece in enumerate(shown):
+        y = base_y - i * step
+        colour = _owner_colour(piece.owner)
+        # A coin seen from the side: its rim below, its face on top.
+        out.append(
+            f'<ellipse cx="{_n(cx)}" cy="{_n(y + step * 0.45)}" rx="{_n(rx)}" ry="{_n(ry)}" '
+            f'fill="{_darker(colour)}" stroke="#222222" stroke-width="{_n(r * 0.04)}"/>'
+        )
+        out.append(
+            f'<ellipse cx="{_n(cx)}" cy="{_n(y)}" rx="{_n(rx)}" ry="{_n(ry)}" fill="{colour}" '
+            f'stroke="#222222" stroke-width="{_n(r * 0.04)}"/>'
+        )
+    top_y = base_y - (len(shown) - 1) * step
+    out.append(_piece_label(cx, top_y, shown[-1].text, r, small=True))
+    # Height badge at the upper right.
+    bx, by = cx + r * (0.62 if not square else 0.68), cy - r * (0.5 if not square else 0.66)
+    out.append(
+        f'<circle cx="{_n(bx)}" cy="{_n(by)}" r="{_n(r * 0.24)}" fill="#ffffff" '
+        f'stroke="#222222" stroke-width="{_n(r * 0.04)}"/>'
+    )
+    out.append(_text(bx, by + r * 0.1, str(len(pieces)), r * 0.3, anchor="middle",
+                     weight="bold"))
+    return out
+
+
+def _piece_label(cx: float, cy: float, text: str, r: float, small: bool = False) -> str:
+    if not text:
+        return ""
+    size = r * (0.36 if small else 0.42)
+    if len(text) > 2:
+        size *= max(0.45, 2.6 / (len(text) + 0.6))
+    return _text(cx, cy + size * 0.36, text, size, anchor="middle", fill="#ffffff",
+                 weight="bold")
+
+
+def _owner_colour(owner: int | None) -> str:
+    if owner is None or owner < 0:
+        return NEUTRAL_COLOUR
+    return PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+
+
+def _darker(colour: str) -> str:
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{int(c * 0.72):02x}" for c in rgb)
+
+
+def _terrain_fills(view: BoardView) -> dict[str, str]:
+    fills = {name: colour for name, colour in view.terrain_colours}
+    unnamed = sorted({c.terrain for c in view.cells if c.terrain and c.terrain not in fills})
+    for i, name in enumerate(unnamed):
+        fills[name] = TERRAIN_PALETTE[i % len(TERRAIN_PALETTE)]
+    return fills
+
+
+# -- legend and text -----------------------------------------------------------------------
+def _legend(players: Sequence[str], width: float, y: float, font: float) -> Iterable[str]:
+    total = _legend_width(players, font)
+    x = (width - total) / 2
+    for seat, name in enumerate(players):
+        yield (f'<circle cx="{_n(x + font * 0.45)}" cy="{_n(y - font * 0.32)}" '
+               f'r="{_n(font * 0.42)}" fill="{_owner_colour(seat)}" stroke="#222222" '
+               f'stroke-width="1"/>')
+        yield _text(x + font * 1.1, y, name, font * 0.9)
+        x += _text_width(name, font * 0.9) + font * 2.2
+
+
+def _legend_width(players: Sequence[str], font: float) -> float:
+    return sum(_text_width(p, font * 0.9) + font * 2.2 for p in players)
+
+
+def _caption_width(view: BoardView, font: float) -> float:
+    return max((_text_width(line, font * 0.85) for line in view.caption), default=0.0) + font
+
+
+def _text_width(text: str, size: float) -> float:
+    return len(text) * size * 0.6
+
+
+def _text(x: float, y: float, text: str, size: float, *, anchor: str = "start",
+          fill: str = TEXT_COLOUR, weight: str = "normal") -> str:
+    weight_attr = f' font-weight="{weight}"' if weight != "normal" else ""
+    anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill={quoteattr(fill)}'
+            f"{anchor_attr}{weight_attr}>{escape(_xml_safe(text))}</text>")
+
+
+def _xml_safe(text: str) -> str:
+    # XML 1.0 forbids most control characters even when escaped.
+    return "".join(ch for ch in text if ch in "\t\n" or ord(ch) >= 32)
+
+
+def _points(corners: Iterable[Point]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in corners)
+
+
+def _n(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text

@@ -1,0 +1,128 @@
+"""Game-agnostic services, registered through the same hooks as any plugin.
+
+The MCTS bot, and the commands ``replay``, ``render``, ``match``, ``check`` and
+``new-plugin``. Each command's module is imported only when the command runs, so
+``hexkit --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+from hexkit.bots import BotSpec
+from hexkit.commands import Command
+from hexkit.hookspecs import hookimpl
+
+#: The services' commands: (name, help, module that has ``configure`` and ``run``).
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("replay", "replay a saved game move by move, re-checking every move", "hexkit.services"),
+    ("render", "draw a saved game's position as an SVG picture", "hexkit.render.command"),
+    ("match", "play bots against each other and count wins, draws and losses",
+     "hexkit.match"),
+)
+
+
+def _lazy_command(name: str, help_text: str, module: str) -> Command:
+    def configure(parser: argparse.ArgumentParser) -> None:
+        importlib.import_module(module).configure(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        return int(importlib.import_module(module).run(args))
+
+    return Command(name, help_text, configure, run)
+
+
+# -- hexkit replay ----------------------------------------------------------------------------
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``hexkit replay``."""
+    parser.add_argument("file", help="a game record written by 'hexkit play --save'")
+    parser.add_argument("--step", action="store_true",
+                        help="wait for Enter after each move (q to stop)")
+    parser.add_argument("--final", action="store_true",
+                        help="list the moves and show only the final position")
+    parser.add_argument("--move", type=int, default=None, metavar="N",
+                        help="stop after move N (0 is the starting position)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay a record; every move is pushed through the rules again."""
+    import sys
+
+    from hexkit.errors import RecordError
+    from hexkit.records import check_result, load_record, replay_steps
+
+    out, stdin = sys.stdout, sys.stdin
+    record = load_record(args.file)
+    game = record.load_game()
+    total = len(record.moves)
+    if args.move is not None and not 0 <= args.move <= total:
+        raise RecordError(f"{args.file}: move {args.move} is out of range: "
+                          f"the record has {total} moves")
+    limit = total if args.move is None else args.move
+    seed = "" if record.seed is None else f", seed {record.seed}"
+    print(f"{game}{seed}: {total} moves", file=out)
+    state = None
+    mover = ""
+    for number, text, state in replay_steps(record, game):
+        if number:
+            print(f"{number}. {mover}{text}", file=out)
+        if not state.is_over():
+            seat = state.current_player
+            who = record.players[seat] if seat < len(record.players) else ""
+            mover = f"{state.players[seat]}{f' ({who})' if who else ''}: "
+        if not args.final or number == limit:
+            print(state.render(), file=out)
+        if args.step and number < limit:
+            out.write("-- Enter for the next move, q to stop -- ")
+            out.flush()
+            answer = stdin.readline()
+            if not answer or answer.strip().lower() in ("q", "quit"):
+                print(file=out)
+                return 0
+        if number == limit:
+            break
+    assert state is not None
+    if limit == total:
+        check_result(record, state)
+        outcome = state.outcome()
+        if outcome is None:
+            print("The game is unfinished.", file=out)
+        elif outcome.is_draw:
+            print(f"Result: a draw ({outcome.reason}).", file=out)
+        else:
+            names = " and ".join(state.players[w] for w in outcome.winners)
+            print(f"Result: {names} won ({outcome.reason}).", file=out)
+    return 0
+
+
+def _mcts_factory(game: Any, arg: str | None, seed: int | None) -> Any:
+    from hexkit.bots.mcts import mcts_factory
+
+    return mcts_factory(game, arg, seed)
+
+
+@hookimpl
+def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
+    from hexkit.bots.mcts import PlayoutHookspecs
+
+    pluginmanager.add_hookspecs(PlayoutHookspecs)
+
+
+@hookimpl
+def hexkit_register_bots(register: Callable[[Any], None]) -> None:
+    register(BotSpec(
+        "mcts",
+        "Monte-Carlo tree search (UCT, random playouts); mcts:N for N simulations per move",
+        _mcts_factory,
+    ))
+
+
+@hookimpl
+def hexkit_register_commands(register: Callable[[Any], None]) -> None:
+    for name, help_text, module in COMMANDS:
+        register(_lazy_command(name, help_text, module))
