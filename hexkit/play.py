@@ -13,6 +13,7 @@ from hexkit import plugins
 from hexkit.bots import Bot
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError, OptionError
 from hexkit.game import Game, State
+from hexkit.records import GameRecord, load_record, replay, save_record
 
 MAX_SEATS = 4
 #: How many legal moves ``help`` prints before summarising the rest.
@@ -28,7 +29,8 @@ Commands: a move in the game's notation, or
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Arguments of ``hexkit play``."""
-    p.add_argument("game", help="game name, e.g. hexbaron or 'focus(board=cross)'")
+    p.add_argument("game", nargs="?", default=None,
+                   help="game name, e.g. hexbaron or 'focus(board=cross)' (not with --load)")
     p.add_argument(
         "-o", "--option", action="append", default=[], metavar="KEY=VALUE",
         help="game option (repeatable); 'hexkit rules GAME' lists them",
@@ -36,9 +38,17 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for the game's randomness")
     for seat in range(1, MAX_SEATS + 1):
         p.add_argument(
-            f"--p{seat}", default="human", metavar="WHO",
+            f"--p{seat}", default=None, metavar="WHO",
             help=f"player {seat}: human (default), random, or a bot such as mcts:2000",
         )
+    p.add_argument(
+        "--save", default=None, metavar="FILE",
+        help="save the game record to FILE after every move (replaced atomically)",
+    )
+    p.add_argument(
+        "--load", default=None, metavar="FILE",
+        help="continue the game saved in FILE (and keep saving to it unless --save is given)",
+    )
     p.add_argument(
         "--classic", action="store_true",
         help="use the game's classic console front-end (Hex Baron: the AQA program)",
@@ -78,8 +88,14 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    if args.load is not None:
+        return _run_loaded(args, stdin, stdout)
+    if args.game is None:
+        raise OptionError("name the game to play (or give --load FILE)")
     game = load_from_args(args)
     if args.classic:
+        if args.save is not None:
+            raise OptionError("--save does not apply to --classic (use the game's own save)")
         frontend = game.spec.frontends.get("classic")
         if frontend is None:
             raise OptionError(f"game {game.name} has no classic front-end")
@@ -87,12 +103,52 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(2**31)
     state = game.new_state(seed=args.seed)
-    seats = [
-        Seat(getattr(args, f"p{i + 1}"), make_bot(game, getattr(args, f"p{i + 1}"),
-                                                   args.seed + 1000 * (i + 1)))
-        for i in range(min(len(state.players), MAX_SEATS))
-    ]
-    session = PlaySession(game, state, seats, stdin, stdout)
+    seats = _seats(args, game, len(state.players), [])
+    on_change = None
+    if args.save is not None:
+        record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
+        on_change = _saver(args.save, record)
+        on_change(state)  # the file exists (and the path is known to work) from the start
+    session = PlaySession(game, state, seats, stdin, stdout, on_change)
+    return session.loop()
+
+
+def _seats(args: argparse.Namespace, game: Game, count: int, recorded: list[str]) -> list[Seat]:
+    """Who plays each seat: ``--pN``, else the saved game's player, else a human."""
+    seats = []
+    for i in range(min(count, MAX_SEATS)):
+        given = getattr(args, f"p{i + 1}")
+        spec = given or (recorded[i] if i < len(recorded) else "") or "human"
+        seats.append(Seat(spec, make_bot(game, spec, (args.seed or 0) + 1000 * (i + 1))))
+    return seats
+
+
+def _saver(path: str, record: GameRecord) -> Callable[[State], None]:
+    def save(state: State) -> None:
+        record.update(state)
+        save_record(path, record)
+
+    return save
+
+
+def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
+    if args.classic:
+        raise OptionError("--load does not apply to --classic (use the game's own load)")
+    if args.option or args.seed is not None:
+        raise OptionError("--load takes the game's options and seed from the saved game")
+    record = load_record(args.load)
+    if args.game is not None and plugins.parse_game_string(args.game)[0] != record.name:
+        raise OptionError(f"{args.load} holds a game of {record.name}, not {args.game}")
+    game = record.load_game()
+    state = replay(record, game=game)
+    args.seed = record.seed
+    seats = _seats(args, game, len(state.players), record.players)
+    record.players = [s.spec for s in seats]
+    on_change = _saver(args.save or args.load, record)
+    on_change(state)
+    print(f"Loaded {game} after {len(record.moves)} moves from {args.load}.", file=stdout)
+    session = PlaySession(game, state, seats, stdin, stdout, on_change)
     return session.loop()
 
 
