@@ -24,6 +24,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("render", "draw a saved game's position as an SVG picture", "hexkit.render.command"),
     ("match", "play bots against each other and count wins, draws and losses",
      "hexkit.match"),
+    ("check", "run scenario files (moves with expected results, facts about the state)",
+     "hexkit.scenarios"),
 )
 
 
