@@ -1,4 +1,5 @@
-"""The hexkit plugin: hands the game Hex to hexkit through the ``hexkit_register_games`` hook.
+"""The hexkit plugin: the game Hex for ``hexkit_register_games``, and a playout policy for
+the MCTS bot's own hook.
 
 hexkit imports this module because ``pyproject.toml`` names it in the ``hexkit`` entry-point
 group; it never imports ``hexconnection`` any other way.
@@ -7,6 +8,7 @@ group; it never imports ``hexconnection`` any other way.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from hexkit import GameSpec, Option, hookimpl
 
@@ -50,3 +52,17 @@ SPEC = GameSpec(
 def hexkit_register_games(register: Callable[[GameSpec], None]) -> None:
     """Register the game Hex."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Teach hexkit's MCTS bot to save bridges in its playouts (called once per bot built).
+
+    The hook belongs to the MCTS service, not to hexkit's core: ``optionalhook`` lets this
+    plugin load where that service is missing, and the import waits until it is called.
+    """
+    from hexkit.bots.mcts import PlayoutPolicy
+
+    from hexconnection.playout import PLAYOUT_DEPTH, save_bridge
+
+    register(PlayoutPolicy("hex", choose=save_bridge, depth=PLAYOUT_DEPTH))

@@ -246,6 +246,10 @@ class HexState(State):
         self.counts[self.stones[cell]] -= 1
         self.stones[cell] = EMPTY
 
+    def last_stone(self) -> int | None:
+        """The cell of the stone placed by the last move pushed here, or None."""
+        return self._placed[-1] if self._placed else None
+
     def _swap_allowed(self) -> bool:
         return self.game.swap_rule and self.counts == [1, 0] and not self.swapped
 

@@ -1,0 +1,54 @@
+"""Help for hexkit's MCTS bot: a Hex playout policy that saves bridges.
+
+Two stones of one colour that share two empty neighbours form a *bridge*: if the opponent
+takes one of the shared cells, taking the other keeps the stones connected. Random
+playouts never notice this, so they lose connections a real player keeps; answering every
+intrusion into a bridge makes the playouts, and so the bot's judgement, more realistic.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from hexkit import BoundedHexBoard, Move, State
+
+from hexconnection.rules import EMPTY, MAX_SIZE, HexState
+
+
+@functools.cache
+def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each cell c of a size x size board, the bridges that run through it:
+    ``(a, b, d)`` where stones on a and b share exactly the two neighbours c and d."""
+    near = [set(cells) for cells in BoundedHexBoard.rhombus(size, size).neighbour_index]
+    table = []
+    for c, around in enumerate(near):
+        bridges = []
+        for a in sorted(around):
+            for b in sorted(around):
+                if a < b and b not in near[a]:
+                    shared = (near[a] & near[b]) - {c}
+                    if len(shared) == 1:
+                        bridges.append((a, b, shared.pop()))
+        table.append(tuple(bridges))
+    return tuple(table)
+
+
+def save_bridge(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """The playout move: complete a bridge the opponent just cut into, else a random move."""
+    if isinstance(state, HexState):
+        cell = state.last_stone()
+        if cell is not None:
+            game = state.game
+            table = bridge_table(game.size)
+            me = state.current_player
+            stones = state.stones
+            for a, b, d in table[cell]:
+                if stones[d] == EMPTY and stones[a] == me and stones[b] == me:
+                    return game.places[d]
+    return moves[rng.randrange(len(moves))]
+
+
+#: Playouts of Hex always end with a full board at the latest, so let them run to the end.
+PLAYOUT_DEPTH = MAX_SIZE * MAX_SIZE
