@@ -26,6 +26,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
      "hexkit.match"),
     ("check", "run scenario files (moves with expected results, facts about the state)",
      "hexkit.scenarios"),
+    ("new-plugin", "write a ready-to-install game plugin package to start from",
+     "hexkit.scaffold"),
 )
 
 
