@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,32 @@ def test_example_plugins_own_test_suite_passes():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+# -- the tutorial quotes the example exactly ----------------------------------------------------
+TUTORIAL = EXAMPLE.parents[1] / "docs" / "tutorial.md"
+QUOTE = re.compile(r"<!-- quote: (?P<path>\S+) -->\n```[a-z]*\n(?P<code>.*?)\n```", re.DOTALL)
+
+
+def test_every_code_quote_in_the_tutorial_is_copied_exactly_from_the_example():
+    text = TUTORIAL.read_text(encoding="utf-8")
+    quotes = list(QUOTE.finditer(text))
+    assert len(quotes) >= 20
+    assert len(quotes) == text.count("<!-- quote:"), "a quote marker is not followed by code"
+    for quote in quotes:
+        source = EXAMPLE / quote["path"]
+        assert source.is_file(), f"the tutorial quotes {quote['path']}, which does not exist"
+        code = quote["code"]
+        line = text.count("\n", 0, quote.start()) + 1
+        assert code in source.read_text(encoding="utf-8"), (
+            f"tutorial line {line}: the quote of {quote['path']} no longer matches the file; "
+            f"it begins {code.splitlines()[0]!r}"
+        )
+
+
+def test_tutorial_quotes_every_method_of_the_state():
+    quoted = "\n".join(q["code"] for q in QUOTE.finditer(TUTORIAL.read_text(encoding="utf-8")))
+    for name in ("players", "current_player", "legal_moves", "parse_move", "_push", "_pop",
+                 "copy", "is_over", "outcome", "to_dict", "state_from_dict", "render", "view",
+                 "move_help", "new_state", "hexkit_register_games"):
+        assert f"def {name}(" in quoted, name
