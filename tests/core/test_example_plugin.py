@@ -130,6 +130,24 @@ def test_installed_hex_takes_a_human_move_and_refuses_a_taken_cell(installed_sit
     assert "Blue (random) plays " in done.stdout
 
 
+def test_installed_hex_passes_the_example_scenario_file(installed_site):
+    done = run_hexkit("check", str(EXAMPLE / "scenarios"), env_extra=_with_site(installed_site))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "5 passed, 0 failed"
+
+
+def test_installed_hex_passes_check_game_by_name(installed_site):
+    script = (
+        "from hexkit.testing import check_game\n"
+        "print(check_game('hex', size=5, swap=True, games=3).finished)\n"
+    )
+    env = {**os.environ, **_with_site(installed_site)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3"
+
+
 def test_installed_hex_shows_its_rules_and_options(installed_site):
     done = run_hexkit("rules", "hex", env_extra=_with_site(installed_site))
     assert done.returncode == 0, done.stderr

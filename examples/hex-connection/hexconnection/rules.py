@@ -206,7 +206,7 @@ class HexState(State):
         n = self.game.size
         if not (0 <= move.q < n and 0 <= move.r < n):
             raise IllegalMoveError(f"{move} is not on the {n}x{n} board")
-        cell = move.r * n + move.q
+        cell = move.r * n + move.q  # rhombus() numbers the cells row by row
         if self.stones[cell] != EMPTY:
             raise IllegalMoveError(f"{move} is taken by {PLAYERS[self.stones[cell]]}")
         colour = self.current_player
