@@ -1,0 +1,258 @@
+"""``FocusGame``: the OSU CS 162 (Fall 2020) portfolio-project class, exactly.
+
+It runs the course's checks in the order and with the messages of ``specs/focus.md`` §8,
+then applies the move through the same engine as the generic ``focus`` game
+(:class:`focus.state.FocusState`). A refused call changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from focus.game import SPEC, Focus
+from focus.moves import ReserveMove, StackMove
+from focus.state import FocusState
+
+SUCCESS = "successfully moved"
+NOT_YOUR_TURN = "not your turn"
+INVALID_LOCATION = "invalid location"
+INVALID_NUMBER = "invalid number of pieces"
+NO_RESERVE = "no pieces in reserve"
+
+COLOURS = ("R", "G")
+DISTANCES = ("up_to", "exact")
+LAYOUTS = ("colour_fixed", "player_order")
+
+
+@lru_cache(maxsize=64)
+def _course_game(names: tuple[str, str], colours: str, distance: str, layout: str) -> Focus:
+    # The course rules are fixed by the assignment, so they are given here in full rather
+    # than taken from the course variant's defaults; only the board and layout come from it.
+    options = SPEC.resolve({
+        "board": "course", "players": 2, "distance": distance, "win": "captures",
+        "captures_to_win": 6, "max_height": 5, "start_reserve": 0, "layout": layout,
+        "colours": colours,
+    })
+    return Focus(SPEC, options, names=names, drop_stuck=False)
+
+
+def _player(player: Any, which: str) -> tuple[str, str]:
+    if not isinstance(player, (tuple, list)) or len(player) != 2:
+        raise ValueError(f"{which} player must be a (name, colour) tuple, not {player!r}")
+    name, colour = player
+    if not isinstance(name, str):
+        raise ValueError(f"{which} player's name must be text, not {name!r}")
+    if not isinstance(colour, str) or colour.upper() not in COLOURS:
+        raise ValueError(f"{which} player's colour must be R or G, not {colour!r}")
+    return name, colour.upper()
+
+
+def _is_position(pos: Any) -> bool:
+    return (isinstance(pos, (tuple, list)) and len(pos) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in pos))
+
+
+class FocusGame:
+    """Focus for two players on the central 6x6, first to capture six pieces wins.
+
+    ``FocusGame(("PlayerA", "R"), ("PlayerB", "G"))``; colours are R and G in either case.
+    ``distance="up_to"`` (the assignment: a stack of k pieces moves up to k squares) or
+    ``"exact"`` (Sackson: exactly k). ``layout="colour_fixed"`` keeps R on the (0, 0)
+    pattern; ``"player_order"`` puts the first player's colour there. Either player may
+    make the first successful move; then turns alternate.
+    """
+
+    def __init__(self, player1: Sequence[str], player2: Sequence[str], *,
+                 distance: str = "up_to", layout: str = "colour_fixed"):
+        (name1, colour1), (name2, colour2) = _player(player1, "first"), _player(player2, "second")
+        if name1 == name2:
+            raise ValueError(f"the two players need different names, both are {name1!r}")
+        if colour1 == colour2:
+            raise ValueError(f"the two players need different colours, both are {colour1!r}")
+        if distance not in DISTANCES:
+            raise ValueError(f"distance must be 'up_to' or 'exact', not {distance!r}")
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be 'colour_fixed' or 'player_order', not {layout!r}")
+        self._names = (name1, name2)
+        self._game = _course_game(self._names, colour1 + colour2, distance, layout)
+        self._rules = self._game.rules
+        self._state = FocusState.initial(self._game, self._rules, random.Random(0), turn=None)
+
+    @classmethod
+    def from_position(
+        cls,
+        player1: Sequence[str],
+        player2: Sequence[str],
+        board: Mapping[Any, Sequence[str]] | None = None,
+        reserve: Mapping[str, int] | None = None,
+        captured: Mapping[str, int] | None = None,
+        turn: str | None = None,
+        distance: str = "up_to",
+        layout: str = "colour_fixed",
+    ) -> FocusGame:
+        """A game in a given position: ``board`` lists every non-empty square's pieces,
+        bottom first; ``reserve``/``captured`` map names to counts (missing = 0); ``turn``
+        names the player to act, or None if either may. ValueError for malformed input;
+        the position need not be reachable, and it is never over at construction."""
+        game = cls(player1, player2, distance=distance, layout=layout)
+        game._state = game._position(board or {}, reserve or {}, captured or {}, turn)
+        return game
+
+    def _position(self, board: Mapping[Any, Sequence[str]], reserve: Mapping[str, int],
+                  captured: Mapping[str, int], turn: str | None) -> FocusState:
+        rules = self._rules
+        if not isinstance(board, Mapping):
+            raise ValueError("board must map (row, col) squares to lists of pieces")
+        stacks: list[list[int]] = [[] for _ in rules.squares]
+        for pos, pieces in board.items():
+            i = self._index(pos)
+            if i is None:
+                raise ValueError(f"board square {pos!r} is not on the 6x6 board")
+            stacks[i] = self._pieces(pos, pieces)
+        if turn is not None and self._seat(turn) is None:
+            raise ValueError(f"turn {turn!r} is not a player's name")
+        return FocusState(
+            self._game, rules, stacks, reserve=self._counts(reserve, "reserve"),
+            captured=self._counts(captured, "captured"),
+            turn=None if turn is None else self._seat(turn), rng=random.Random(0),
+        )
+
+    def _pieces(self, pos: Any, pieces: Any) -> list[int]:
+        if not isinstance(pieces, (list, tuple)):
+            raise ValueError(f"the pieces on {pos!r} must be a list such as ['R', 'G']")
+        letters = self._rules.letters
+        out = []
+        for piece in pieces:
+            if not isinstance(piece, str) or piece.upper() not in letters:
+                raise ValueError(f"piece {piece!r} on {pos!r} is not R or G")
+            out.append(letters.index(piece.upper()))
+        return out
+
+    def _counts(self, given: Mapping[str, int], what: str) -> list[int]:
+        if not isinstance(given, Mapping):
+            raise ValueError(f"{what} must map player names to counts")
+        out = [0, 0]
+        for name, count in given.items():
+            seat = self._seat(name)
+            if seat is None:
+                raise ValueError(f"{what}: {name!r} is not a player's name")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"{what} of {name!r} must be a whole number >= 0, not {count!r}")
+            out[seat] = count
+        return out
+
+    # -- helpers --------------------------------------------------------------------------
+    def _seat(self, name: Any) -> int | None:
+        """The seat of a player name, matched exactly; None if it is nobody's."""
+        for seat, known in enumerate(self._names):
+            if isinstance(name, str) and name == known:
+                return seat
+        return None
+
+    def _index(self, pos: Any) -> int | None:
+        """The square number of a ``(row, col)`` on the board, or None."""
+        if not _is_position(pos):
+            return None
+        return self._rules.index.get((pos[0], pos[1]))
+
+    def _over(self) -> str | None:
+        winner = self._state.winner
+        return None if winner is None else f"{self._names[winner]} Wins"
+
+    def _result(self, seat: int) -> str:
+        return f"{self._names[seat]} Wins" if self._state.winner == seat else SUCCESS
+
+    def _may_act(self, seat: int | None) -> bool:
+        turn = self._state.turn
+        return seat is not None and (turn is None or turn == seat)
+
+    # -- the course API -------------------------------------------------------------------
+    def move_piece(self, name: str, from_pos: Sequence[int], to_pos: Sequence[int],
+                   count: int) -> str:
+        """Move the top ``count`` pieces of ``from_pos`` to ``to_pos`` in a straight line.
+
+        Returns 'successfully moved', '<name> Wins', 'not your turn', 'invalid location' or
+        'invalid number of pieces' (checked in that order, see docs/focus.md)."""
+        over = self._over()
+        if over is not None:
+            return over
+        seat = self._seat(name)
+        if not self._may_act(seat):
+            return NOT_YOUR_TURN
+        assert seat is not None
+        i, j = self._index(from_pos), self._index(to_pos)
+        if i is None or j is None or i == j:
+            return INVALID_LOCATION
+        distance = self._rules.ray_distance[i].get(j)
+        stack = self._state.stack(i)
+        if distance is None or not stack or stack[-1] != seat:
+            return INVALID_LOCATION
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(stack):
+            return INVALID_NUMBER
+        if distance > count or (self._rules.exact and distance != count):
+            return INVALID_LOCATION
+        self._state.play(seat, i, j, count)
+        self._state.move_stack.append(
+            StackMove(self._rules.squares[i], self._rules.squares[j], count)
+        )
+        return self._result(seat)
+
+    def reserved_move(self, name: str, pos: Sequence[int]) -> str:
+        """Place one piece from the player's reserve on any square, on top.
+
+        Returns 'successfully moved', '<name> Wins', 'not your turn', 'no pieces in
+        reserve' or 'invalid location' (the reserve is checked before the turn)."""
+        over = self._over()
+        if over is not None:
+            return over
+        seat = self._seat(name)
+        if seat is None:
+            return NOT_YOUR_TURN
+        if not self._state.reserve(seat):
+            return NO_RESERVE
+        if not self._may_act(seat):
+            return NOT_YOUR_TURN
+        j = self._index(pos)
+        if j is None:
+            return INVALID_LOCATION
+        self._state.play(seat, -1, j, 1)
+        self._state.move_stack.append(ReserveMove(self._rules.squares[j]))
+        return self._result(seat)
+
+    def show_pieces(self, pos: Sequence[int]) -> list[str] | str:
+        """The pieces on a square, bottom first ('R'/'G'); 'invalid location' if off board."""
+        i = self._index(pos)
+        if i is None:
+            return INVALID_LOCATION
+        letters = self._rules.letters
+        return [letters[s] for s in self._state.stack(i)]
+
+    def show_reserve(self, name: str) -> int:
+        """Pieces in the player's reserve (0 for an unknown name)."""
+        seat = self._seat(name)
+        return 0 if seat is None else self._state.reserve(seat)
+
+    def show_captured(self, name: str) -> int:
+        """Pieces the player has captured (0 for an unknown name)."""
+        seat = self._seat(name)
+        return 0 if seat is None else self._state.captured(seat)
+
+    # -- beyond the course API ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-safe data (the generic ``focus`` state format)."""
+        return self._state.to_dict()
+
+    def render(self) -> str:
+        """The board as text, stacks bottom to top, with reserves and captures."""
+        return self._state.render()
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        (a, b) = self._names
+        letters = self._rules.letters
+        return f"FocusGame(({a!r}, {letters[0]!r}), ({b!r}, {letters[1]!r}))"

@@ -1,0 +1,84 @@
+"""Pictures of a Focus position: plain text for terminals and a BoardView for the SVG
+renderer. Stacks read bottom to top, left to right, followed by their height."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
+from hexkit.view import BoardView, CellView, PieceView
+
+if TYPE_CHECKING:
+    from focus.state import FocusState
+
+
+def _cell_text(state: FocusState, i: int) -> str:
+    stack = state.stack(i)
+    if not stack:
+        return "."
+    letters = state.rules.letters
+    return "".join(letters[s] for s in stack) + f":{len(stack)}"
+
+
+def render_text(state: FocusState) -> str:
+    """The board with coordinates, one cell per square (``RRG:3`` = R, R, then G on top;
+    ``.`` empty), then each player's reserve, captures and controlled stacks."""
+    rules = state.rules
+    variant = rules.variant
+    texts = {sq: _cell_text(state, i) for i, sq in enumerate(rules.squares)}
+    width = max(rules.max_height + 3, *(len(t) + 1 for t in texts.values()))
+    label = len(str(variant.rows))
+    header = "".join(COLUMNS[c].ljust(width) for c in range(variant.cols))
+    lines = [(" " * (label + 2) + header).rstrip()]
+    for r in range(variant.rows):
+        cells = "".join(texts.get((r, c), "").ljust(width) for c in range(variant.cols))
+        lines.append(f"{r + 1:>{label}}  {cells}".rstrip())
+    lines.append("")
+    lines.extend(_player_lines(state))
+    lines.append(_status_line(state))
+    return "\n".join(lines)
+
+
+def _player_lines(state: FocusState) -> list[str]:
+    rules = state.rules
+    name_width = max(len(n) for n in rules.names)
+    out = []
+    for seat, name in enumerate(rules.names):
+        out_note = "" if state.is_active(seat) else "  (out)"
+        out.append(
+            f"{rules.letters[seat]} {name:<{name_width}}  reserve {state.reserve(seat)}  "
+            f"captured {state.captured(seat)}  stacks {state.controls(seat)}{out_note}"
+        )
+    return out
+
+
+def _status_line(state: FocusState) -> str:
+    outcome = state.outcome()
+    if outcome is not None:
+        return f"Game over: {outcome.reason}."
+    rules = state.rules
+    if state.turn is None:
+        return "Either player may move first."
+    seat = state.turn
+    return f"To move: {rules.names[seat]} ({rules.letters[seat]})."
+
+
+def _highlight(state: FocusState) -> tuple[tuple[int, int], ...]:
+    move = state.last_move()
+    if isinstance(move, StackMove):
+        return (move.frm, move.to)
+    if isinstance(move, ReserveMove):
+        return (move.to,)
+    return ()
+
+
+def board_view(state: FocusState) -> BoardView:
+    """The position for game-neutral renderers: one cell per square, pieces bottom first."""
+    rules = state.rules
+    cells = tuple(
+        CellView(sq, square_name(sq), "",
+                 tuple(PieceView(s, rules.letters[s]) for s in state.stack(i)))
+        for i, sq in enumerate(rules.squares)
+    )
+    caption = tuple(_player_lines(state)) + (_status_line(state),)
+    return BoardView("square", cells, rules.names, highlight=_highlight(state), caption=caption)
