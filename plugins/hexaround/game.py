@@ -1,0 +1,372 @@
+"""HexAround through hexkit's generic game API: the Game (a configuration with its rule
+options), the move types and their notation, and the State over the rules engine."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hexaround.config import PLAYERS, HexAroundConfig, RuleOptions, load_config
+from hexaround.engine import (
+    BLUE_WON,
+    DRAW,
+    ONGOING,
+    RED_WON,
+    SHIFT,
+    Engine,
+    coords_of,
+    in_range,
+    key_of,
+)
+from hexkit.configs import find_config, variant_names
+from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
+from hexkit.view import BoardView
+
+CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
+DEFAULT_VARIANT = "level3"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCreature(Move):
+    """Put a creature from the hand on an empty hex: ``place CRAB 0 1``."""
+
+    creature: str
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"place {self.creature} {self.x} {self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCreature(Move):
+    """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
+
+    creature: str
+    from_x: int
+    from_y: int
+    to_x: int
+    to_y: int
+
+    def __str__(self) -> str:
+        return (f"move {self.creature} {self.from_x} {self.from_y} "
+                f"{self.to_x} {self.to_y}")
+
+
+_INT = re.compile(r"[+-]?\d{1,12}\Z")
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+MOVE_HELP = """\
+Moves (creature names in any case; coordinates are axial x y, negatives allowed):
+  place CREATURE X Y          put a creature from your hand on hex (X, Y)
+  move CREATURE FX FY TX TY   move your creature from (FX, FY) to (TX, TY)
+Commas and parentheses are ignored, so 'move crab (0,1) (1,0)' works too.
+The six neighbours of (x, y): (x,y+1) (x+1,y) (x+1,y-1) (x,y-1) (x-1,y) (x-1,y+1)."""
+
+
+def resolve_config_path(name: str) -> Path:
+    """A variant name (``level3``) or a file path to the configuration file."""
+    text = name.strip()
+    if not text:
+        raise OptionError("option config: give a variant name or a configuration file")
+    path = Path(text)
+    looks_like_path = path.suffix.lower() in CONFIG_SUFFIXES or "/" in text or "\\" in text
+    if not looks_like_path:
+        found = find_config("hexaround", text, CONFIG_SUFFIXES)
+        if found is not None:
+            return found
+        if path.is_file():
+            return path
+        known = ", ".join(variant_names("hexaround", CONFIG_SUFFIXES)) or "none installed"
+        raise OptionError(f"option config: unknown hexaround variant {text!r} "
+                          f"(variants: {known}; or give a .yaml, .yml or .hgc file)")
+    if not path.is_file():
+        raise OptionError(f"option config: no such configuration file {text!r}")
+    return path
+
+
+class HexAroundGame(Game):
+    """A HexAround variant: its configuration with the rule options applied."""
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, Any]):
+        super().__init__(spec, options)
+        source = options.get("config") or DEFAULT_VARIANT
+        config = load_config(resolve_config_path(str(source)))
+        overrides = {k: options.get(k) for k in RuleOptions.names()}
+        try:
+            self.config: HexAroundConfig = config.with_rules(**overrides)
+        except ConfigError as exc:
+            raise OptionError(f"option {exc.problem}") from None
+
+    @classmethod
+    def from_config(cls, config: HexAroundConfig) -> HexAroundGame:
+        """A game for an already loaded configuration (used by the course facade)."""
+        from hexaround.plugin import SPEC
+
+        game = cls.__new__(cls)
+        Game.__init__(game, SPEC, {"config": config.source or "", **config.rules.to_dict()})
+        game.config = config
+        return game
+
+    def new_state(self, seed: int | None = None) -> HexAroundState:
+        """The empty board, Blue to act."""
+        return HexAroundState(self, Engine(self.config), random.Random(seed))
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
+        """Rebuild a position saved by :meth:`HexAroundState.to_dict`."""
+        try:
+            engine = _engine_from_dict(self.config, data)
+            rng = rng_from_json(data["rng"])
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"not a HexAround position: {type(exc).__name__}: {exc}") from None
+        return HexAroundState(self, engine, rng)
+
+
+def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engine:
+    engine = Engine(config)
+    names = engine.kind_index
+    actions = [int(a) for a in data["actions"]]
+    if len(actions) != 2 or min(actions) < 0:
+        raise RecordError("actions must be two counts >= 0")
+    hands = data["hands"]
+    for p, player in enumerate(PLAYERS):
+        row = [0] * len(names)
+        for name, n in hands[player].items():
+            if name not in names or not isinstance(n, int) or n < 0:
+                raise RecordError(f"bad hand entry {name!r}: {n!r} for {player}")
+            row[names[name]] = n
+        engine.hands[p] = row
+    for x, y, pieces in data["board"]:
+        if not (isinstance(x, int) and isinstance(y, int) and in_range(x, y)):
+            raise RecordError(f"bad hex ({x!r}, {y!r})")
+        codes = []
+        for name, player in pieces:
+            if name not in names or player not in PLAYERS:
+                raise RecordError(f"bad creature {name!r} of {player!r} at ({x}, {y})")
+            codes.append(names[name] * 2 + PLAYERS.index(player))
+        if not codes or len(codes) > config.rules.stack_limit:
+            raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
+        if key_of(x, y) in engine.stacks:
+            raise RecordError(f"hex ({x}, {y}) is listed twice")
+        engine._set_stack(key_of(x, y), codes)
+    engine.actions = actions
+    for key, stack in engine.stacks.items():
+        for c in stack:
+            if c >> 1 == engine.butterfly:
+                if engine.bpos[c & 1] is not None:
+                    raise RecordError(f"{PLAYERS[c & 1]} has two butterflies on the board")
+                engine.bpos[c & 1] = key
+    for p in (0, 1):
+        total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
+        if total > 1:
+            raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
+    from hexaround.engine import _connected_set
+
+    if not _connected_set(engine.occ):
+        raise RecordError("the colony is not connected")
+    result = data.get("result", "ONGOING")
+    codes = {"ONGOING": ONGOING, "BLUE_WON": BLUE_WON, "RED_WON": RED_WON, "DRAW": DRAW}
+    if result not in codes:
+        raise RecordError(f"bad result {result!r}")
+    engine.result = codes[result]
+    engine.reason = str(data.get("reason", ""))
+    return engine
+
+
+RESULT_NAMES = {ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_WON", DRAW: "DRAW"}
+
+
+class HexAroundState(State):
+    """A HexAround position with its move stack."""
+
+    def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
+        self.game = game
+        self.engine = engine
+        self.rng = rng
+        self.move_stack = []
+
+    # -- players -----------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """("BLUE", "RED")."""
+        return PLAYERS
+
+    @property
+    def current_player(self) -> int:
+        """0 for BLUE, 1 for RED."""
+        return self.engine.to_move
+
+    # -- moves -------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; on the empty board the first placement is offered at (0, 0)
+        only (any hex is allowed; they are all alike)."""
+        names = self.engine.names
+        out: list[Move] = []
+        half = 1 << (SHIFT - 1)
+        for kind, src, dst in self.engine.legal_actions():
+            tx = (dst + half) >> SHIFT
+            ty = dst - (tx << SHIFT)
+            if src is None:
+                out.append(PlaceCreature(names[kind], tx, ty))
+            else:
+                fx = (src + half) >> SHIFT
+                out.append(MoveCreature(names[kind], fx, src - (fx << SHIFT), tx, ty))
+        return out
+
+    def parse_move(self, text: str) -> Move:
+        """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
+        if not isinstance(text, str):
+            raise MoveParseError("a move must be text such as 'place CRAB 0 1'")
+        words = text.replace(",", " ").replace("(", " ").replace(")", " ").split()
+        if not words:
+            raise MoveParseError("empty move; type e.g. 'place CRAB 0 1' or "
+                                 "'move CRAB 0 1 1 0'")
+        verb = words[0].lower()
+        if verb not in ("place", "move"):
+            raise MoveParseError(f"a move starts with 'place' or 'move', not {words[0]!r}")
+        want = 4 if verb == "place" else 6
+        usage = "place CREATURE X Y" if verb == "place" else "move CREATURE FX FY TX TY"
+        if len(words) != want:
+            raise MoveParseError(f"expected '{usage}'")
+        name = words[1]
+        if not _NAME.match(name):
+            raise MoveParseError(f"{name!r} is not a creature name ('{usage}')")
+        name = name.upper()
+        if name not in self.engine.kind_index:
+            known = ", ".join(self.engine.names)
+            raise MoveParseError(f"no creature {name} in this game (creatures: {known})")
+        nums = words[2:]
+        for w in nums:
+            if not _INT.match(w):
+                raise MoveParseError(f"{w!r} is not a coordinate ('{usage}')")
+        v = [int(w) for w in nums]
+        if verb == "place":
+            return PlaceCreature(name, v[0], v[1])
+        return MoveCreature(name, v[0], v[1], v[2], v[3])
+
+    def action_of(self, move: Move) -> tuple[int, int | None, int]:
+        """The engine action for a move (IllegalMoveError if it names unknown things)."""
+        engine = self.engine
+        if isinstance(move, PlaceCreature):
+            coords = (move.x, move.y)
+        elif isinstance(move, MoveCreature):
+            coords = (move.from_x, move.from_y, move.to_x, move.to_y)
+        else:
+            raise IllegalMoveError(f"{move!r} is not a HexAround move")
+        kind = engine.kind_index.get(str(move.creature).upper())
+        if kind is None:
+            raise IllegalMoveError(f"no creature {move.creature} in this game")
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in coords):
+            raise IllegalMoveError("coordinates must be integers")
+        if not all(-(2**31) < c < 2**31 for c in coords):
+            raise IllegalMoveError("coordinates must be 32-bit integers (as in the course's "
+                                   "API)")
+        if isinstance(move, PlaceCreature):
+            return kind, None, key_of(move.x, move.y)
+        return kind, key_of(move.from_x, move.from_y), key_of(move.to_x, move.to_y)
+
+    def _push(self, move: Move) -> None:
+        engine = self.engine
+        action = self.action_of(move)
+        if not engine.is_legal_fast(action):
+            reason = engine.check(action)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        engine.apply(action)
+
+    def _pop(self) -> None:
+        self.engine.undo()
+
+    # -- state -------------------------------------------------------------------------
+    def copy(self) -> HexAroundState:
+        """An independent copy with the same move stack."""
+        twin = HexAroundState(self.game, _copy_engine(self.engine), random.Random())
+        twin.rng.setstate(self.rng.getstate())
+        twin.move_stack = list(self.move_stack)
+        return twin
+
+    def is_over(self) -> bool:
+        """True once a butterfly is surrounded or a player could not act."""
+        return self.engine.result != ONGOING
+
+    def outcome(self) -> Outcome | None:
+        """Winner (0 BLUE, 1 RED) or a draw, with the reason."""
+        r = self.engine.result
+        if r == ONGOING:
+            return None
+        winners = {BLUE_WON: (0,), RED_WON: (1,), DRAW: ()}[r]
+        return Outcome(winners, self.engine.reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board (bottom-first stacks), hands, action counts, result and rng."""
+        e = self.engine
+        board = []
+        for key in sorted(e.stacks):
+            x, y = coords_of(key)
+            board.append([x, y, [[e.names[c >> 1], PLAYERS[c & 1]] for c in e.stacks[key]]])
+        return {
+            "board": board,
+            "hands": {PLAYERS[p]: {n: e.hands[p][i] for i, n in enumerate(e.names)}
+                      for p in (0, 1)},
+            "actions": list(e.actions),
+            "result": RESULT_NAMES[e.result],
+            "reason": e.reason,
+            "rng": rng_to_json(self.rng),
+        }
+
+    def render(self) -> str:
+        """The board as text (see :mod:`hexaround.render`)."""
+        from hexaround.render import render_text
+
+        return render_text(self)
+
+    def view(self) -> BoardView:
+        """A game-neutral picture for renderers."""
+        from hexaround.render import board_view
+
+        return board_view(self)
+
+    def move_help(self) -> str:
+        """The move notation."""
+        return MOVE_HELP
+
+    # -- queries used by the facade and renderers ------------------------------------------
+    def stack_at(self, x: int, y: int) -> list[tuple[str, str]]:
+        """(creature, player) pairs on hex (x, y), bottom first."""
+        e = self.engine
+        return [(e.names[c >> 1], PLAYERS[c & 1]) for c in e.stacks.get(key_of(x, y), ())]
+
+    def last_hexes(self) -> Sequence[tuple[int, int]]:
+        """Hexes touched by the last move (for highlighting)."""
+        if not self.move_stack:
+            return ()
+        m = self.move_stack[-1]
+        if isinstance(m, PlaceCreature):
+            return ((m.x, m.y),)
+        if isinstance(m, MoveCreature):
+            return ((m.from_x, m.from_y), (m.to_x, m.to_y))
+        return ()
+
+
+def _copy_engine(engine: Engine) -> Engine:
+    twin = Engine.__new__(Engine)
+    twin.__dict__.update(engine.__dict__)
+    twin.stacks = dict(engine.stacks)  # stacks are replaced, never mutated in place
+    twin.occ = set(engine.occ)
+    twin.adj = dict(engine.adj)
+    twin.cadj = (dict(engine.cadj[0]), dict(engine.cadj[1]))
+    twin.hands = [list(h) for h in engine.hands]
+    twin.actions = list(engine.actions)
+    twin.bpos = list(engine.bpos)
+    twin.history = list(engine.history)
+    twin._analysis = engine._analysis
+    twin._legal = engine._legal
+    twin._legal_set_for = engine._legal_set_for
+    return twin

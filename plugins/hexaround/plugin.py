@@ -1,0 +1,53 @@
+"""hexkit entry point of HexAround: registers the game spec."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hexaround.game import DEFAULT_VARIANT, HexAroundGame
+from hexkit.game import GameSpec, Option
+from hexkit.hookspecs import hookimpl
+
+RULES_SUMMARY = """\
+HexAround (WPI CS4233, rules document v1.1): surround the opponent's BUTTERFLY.
+Blue acts first. A turn is one action: place a creature from your hand, or move one of
+yours. Placements go on empty hexes next to your colour and not next to the enemy's
+(HATCHING creatures lift the second condition); Red's first creature goes next to Blue's.
+The butterfly must be down by your 4th turn. The colony must stay one group after every
+action. Categories: WALKING (up to n sliding steps), RUNNING (exactly n steps, no hex
+twice), FLYING (up to n hexes, not when surrounded), JUMPING (straight line). Attributes:
+INTRUDING (over and onto creatures), TRAPPING (pins what is below), SWAPPING (exchange
+places, never with a butterfly), KAMIKAZE (send the target back to its owner's hand),
+HATCHING. A butterfly with six occupied neighbours loses; both at once is a draw; a player
+who can neither place nor move loses.
+Variants: configs/hexaround/*.yaml (-o config=level3, or a .yaml/.yml/.hgc path)."""
+
+SPEC = GameSpec(
+    name="hexaround",
+    description="the configurable Hive-like game of WPI CS4233 (creatures defined in YAML)",
+    factory=HexAroundGame,
+    options=(
+        Option("config", DEFAULT_VARIANT,
+               "variant name (level1, level2, level3, ...) or a .yaml/.yml/.hgc file"),
+        Option("butterfly_deadline_blocks_moves", None,
+               "under the butterfly obligation, also refuse moves (default: the file's "
+               "rules, else true)", bool),
+        Option("kamikaze_survives", None,
+               "the kamikaze attacker stays on the target hex (default: the file's rules, "
+               "else false)", bool),
+        Option("stack_limit", None, "most creatures per hex (default: the file's rules, "
+               "else 2)", int),
+        Option("intruding_traps_by_default", None,
+               "a bare INTRUDING creature also traps (default: the file's rules, else "
+               "false)", bool),
+    ),
+    version="1.1",
+    rules=RULES_SUMMARY,
+)
+
+
+@hookimpl
+def hexkit_register_games(register: Callable[[Any], None]) -> None:
+    """Register HexAround."""
+    register(SPEC)
