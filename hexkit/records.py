@@ -47,6 +47,8 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     start: dict[str, Any] | None = None
+    #: Where the record was read from (for messages; not saved).
+    source: str = field(default="", compare=False)
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -89,7 +91,11 @@ class GameRecord:
             from hexkit import plugins
 
             registry = plugins.registry()
-        return registry.load_game(self.name, **self.options)
+        try:
+            return registry.load_game(self.name, **self.options)
+        except HexkitError as exc:
+            where = f"{self.source}: " if self.source else ""
+            raise RecordError(f"{where}cannot rebuild the recorded game: {exc}") from None
 
     def initial_state(self, game: Game) -> State:
         """The position the recorded game started from."""
@@ -239,7 +245,9 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         ) from None
     except RecursionError:
         raise RecordError(f"{source}: not a hexkit game record (nested too deeply)") from None
-    return GameRecord.from_dict(data, source)
+    record = GameRecord.from_dict(data, source)
+    record.source = source
+    return record
 
 
 # -- replay --------------------------------------------------------------------------------

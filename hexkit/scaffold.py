@@ -53,17 +53,19 @@ def check_name(name: str) -> None:
         raise HexkitError(f"plugin name {name!r} is taken by Python itself; choose another")
     if name in plugins.registry().games:
         raise HexkitError(f"a game named {name!r} is already installed; choose another name")
-    if importlib.util.find_spec(name) is not None:
+    spec = importlib.util.find_spec(name)
+    # A plain folder of that name in the working directory is a namespace package: fine.
+    if spec is not None and spec.origin not in (None, "namespace"):
         raise HexkitError(f"a Python package named {name!r} is already installed; "
                           "choose another name")
 
 
 def write_plugin(name: str, parent: Path) -> Path:
     """Create ``parent/name/`` with the plugin package; returns the folder."""
-    check_name(name)
     target = parent / name
-    if target.exists():
+    if NAME_PATTERN.fullmatch(name) and target.exists():
         raise HexkitError(f"{target} already exists; remove it or choose another name")
+    check_name(name)
     if not parent.is_dir():
         raise HexkitError(f"{parent} is not a folder")
     values = {

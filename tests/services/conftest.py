@@ -38,3 +38,8 @@ def run_hexkit(*args: str, input: str = "", cwd: str | Path | None = None,
         [sys.executable, "-m", "hexkit", *extra, *args],
         input=input, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout,
     )
+
+
+def error_lines(proc: subprocess.CompletedProcess[str]) -> list[str]:
+    """stderr without plugin-loading warnings (other helpers' plugins may be half-built)."""
+    return [line for line in proc.stderr.splitlines() if not line.startswith("hexkit: warning:")]

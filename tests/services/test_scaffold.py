@@ -1,0 +1,93 @@
+"""hexkit new-plugin: a package that installs and passes its own tests straight away."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import venv
+
+from .conftest import error_lines, run_hexkit
+
+
+def test_new_plugin_writes_a_package_with_entry_point_rules_tests_and_scenarios(tmp_path):
+    out = run_hexkit("new-plugin", "trio", cwd=tmp_path, toy=False)
+    assert out.returncode == 0, out.stderr
+    root = tmp_path / "trio"
+    files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+    assert files == ["README.md", "pyproject.toml", "scenarios/trio.yaml",
+                     "tests/test_trio.py", "trio/__init__.py", "trio/plugin.py", "trio/rules.py"]
+    pyproject = (root / "pyproject.toml").read_text()
+    assert '[project.entry-points.hexkit]\ntrio = "trio.plugin"' in pyproject
+    assert 'check_game("trio"' in (root / "tests" / "test_trio.py").read_text()
+    assert "pip install -e trio" in out.stdout
+
+
+def test_the_generated_game_works_as_a_plugins_folder_file(tmp_path):
+    """The rules pass hexkit's conformance kit and the scenario file, before installing."""
+    run_hexkit("new-plugin", "quad", cwd=tmp_path, toy=False)
+    env = {"PYTHONPATH": str(tmp_path / "quad")}
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "quad_plugin.py").write_text("from quad.plugin import *  # noqa\n")
+    check = run_hexkit("--plugins-dir", str(folder), "check", "quad/scenarios", cwd=tmp_path,
+                       toy=False, env_extra=env)
+    assert check.stdout.splitlines()[-1] == "2 passed, 0 failed", check.stdout + check.stderr
+    code = "from hexkit.testing import check_game; print(check_game('quad', games=4))"
+    conformance = subprocess.run(
+        [sys.executable, "-c", f"from hexkit import plugins; plugins.configure(['{folder}']); "
+         + code],
+        capture_output=True, text=True, env={**os.environ, **env}, timeout=60,
+    )
+    assert conformance.returncode == 0, conformance.stderr
+    assert "4 games" in conformance.stdout
+
+
+def test_bad_or_taken_names_are_refused_with_one_line(tmp_path):
+    cases = {
+        "My-Game": "plugin name 'My-Game' must be lower case letters, digits and _",
+        "json": "plugin name 'json' is taken by Python itself",
+        "class": "plugin name 'class' is taken by Python itself",
+        "toyline": "a game named 'toyline' is already installed",
+        "pytest": "a Python package named 'pytest' is already installed",
+    }
+    for name, message in cases.items():
+        out = run_hexkit("new-plugin", name, cwd=tmp_path)
+        assert out.returncode == 1
+        [line] = error_lines(out)
+        assert line.startswith(f"hexkit: error: {message}"), line
+    (tmp_path / "here").mkdir()
+    out = run_hexkit("new-plugin", "here", cwd=tmp_path)
+    assert error_lines(out) == [
+        "hexkit: error: here already exists; remove it or choose another name"]
+
+
+def test_generated_plugin_installs_and_passes_its_own_tests(tmp_path):
+    """pip install -e into a new virtual environment that sees this hexkit, then pytest."""
+    run_hexkit("new-plugin", "hexrow", cwd=tmp_path, toy=False)
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False, system_site_packages=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    purelib = subprocess.run([python, "-c", "import sysconfig; "
+                              "print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    # The new environment also sees the packages of the one running these tests (hexkit,
+    # pytest, pip), as a fresh one would after 'pip install hexkit-games pytest'.
+    ours = sysconfig.get_paths()["purelib"]
+    with open(os.path.join(purelib, "outer.pth"), "w", encoding="utf-8") as fh:
+        fh.write(f"import site; site.addsitedir({ours!r})\n")
+    install = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", "hexrow"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert install.returncode == 0, install.stdout + install.stderr
+    env = {k: v for k, v in os.environ.items() if k != "HEXKIT_PLUGINS_DIR"}
+    games = subprocess.run([python, "-m", "hexkit", "games"], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert "hexrow" in games.stdout
+    tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                           cwd=tmp_path / "hexrow", capture_output=True, text=True, env=env,
+                           timeout=120)
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert "3 passed" in tests.stdout
