@@ -1,0 +1,88 @@
+"""Collecting what extension plugins add to Hex Baron, once, when a game is built.
+
+Each of Hex Baron's own hooks (``hexbaron.hookspecs``) is called plugin by plugin, so a
+problem names the plugin, and the ``extensions`` game option can pick which plugins take
+part. The result is a :class:`~hexbaron.catalogue.Catalogue`: plain objects that rule code
+uses directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+from hexbaron.catalogue import Catalogue, builtin_catalogue
+from hexkit.errors import OptionError, PluginError
+
+#: Hook name -> the catalogue method that takes what the hook registers.
+_HOOKS: tuple[tuple[str, str], ...] = (
+    ("hexbaron_register_terrains", "add_terrain"),
+    ("hexbaron_register_resources", "add_resource"),
+    ("hexbaron_register_pieces", "add_piece"),
+    ("hexbaron_register_commands", "add_command"),
+    ("hexbaron_register_setups", "add_setup"),
+)
+
+
+def extension_names(pm: pluggy.PluginManager | None) -> list[str]:
+    """Names of the plugins that implement at least one Hex Baron hook."""
+    names: list[str] = []
+    if pm is None:
+        return names
+    for hook_name, _ in _HOOKS:
+        caller = getattr(pm.hook, hook_name, None)
+        if caller is None:
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.plugin_name not in names:
+                names.append(impl.plugin_name)
+    return names
+
+
+def build_catalogue(pm: pluggy.PluginManager | None, selection: str = "all") -> Catalogue:
+    """The built-in catalogue plus what the selected extension plugins register.
+
+    ``selection`` is ``all``, ``none``, or plugin names joined by ``+``.
+    """
+    catalogue = builtin_catalogue()
+    selection = selection.strip()
+    if selection == "none" or pm is None:
+        catalogue.check()
+        return catalogue
+    installed = extension_names(pm)
+    wanted: set[str] | None = None
+    if selection != "all":
+        wanted = {w.strip() for w in selection.split("+") if w.strip()}
+        unknown = sorted(wanted - set(installed))
+        if unknown or not wanted:
+            listing = ", ".join(installed) or "none installed"
+            raise OptionError(f"extensions: no Hex Baron extension called "
+                              f"{' or '.join(unknown) or repr(selection)} (installed: {listing}; "
+                              "or all, none)")
+    for hook_name, method in _HOOKS:
+        caller = getattr(pm.hook, hook_name, None)
+        if caller is None:
+            continue
+        adder: Callable[..., None] = getattr(catalogue, method)
+        for impl in caller.get_hookimpls():
+            plugin = impl.plugin_name
+            if wanted is not None and plugin not in wanted:
+                continue
+            _call(impl, hook_name, plugin, adder)
+    catalogue.check()
+    return catalogue
+
+
+def _call(impl: Any, hook_name: str, plugin: str, adder: Callable[..., None]) -> None:
+    def register(*item: Any) -> None:
+        adder(*item, origin=f"hexbaron extension '{plugin}'")
+
+    try:
+        impl.function(*[register for _ in impl.argnames])
+    except PluginError:
+        raise
+    except Exception as exc:
+        raise PluginError(f"hexbaron extension '{plugin}': {hook_name} failed: "
+                          f"{type(exc).__name__}: {exc}") from exc
