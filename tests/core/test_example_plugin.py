@@ -28,12 +28,16 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hex-connection"
 
 
 def _can_build_without_isolation() -> bool:
-    """setuptools is importable and can make wheels (it needs `wheel` before 70.1)."""
-    if importlib.util.find_spec("setuptools") is None:
+    """setuptools is installed and can make wheels (before 70.1 it needs `wheel` for that).
+
+    Looked up on disk: importing setuptools here would patch distutils in the test process.
+    """
+    spec = importlib.util.find_spec("setuptools")
+    if spec is None or spec.origin is None:
         return False
     if importlib.util.find_spec("wheel") is not None:
         return True
-    return importlib.util.find_spec("setuptools.command.bdist_wheel") is not None
+    return (Path(spec.origin).parent / "command" / "bdist_wheel.py").is_file()
 
 
 def _pip_install(source: Path, target: Path) -> None:

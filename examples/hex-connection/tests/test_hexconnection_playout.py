@@ -6,12 +6,11 @@ import random
 
 from hexkit.bots.mcts import MctsBot, playout_policy
 from hexkit.plugins import build_registry
+from test_hexconnection_rules import new_state, play
 
 from hexconnection import plugin
 from hexconnection.playout import PLAYOUT_DEPTH, bridge_table, save_bridge
 from hexconnection.rules import Place
-
-from .test_hexconnection_rules import new_state, play
 
 
 def test_bridges_through_a_cell_name_the_two_stones_and_the_other_shared_cell():
