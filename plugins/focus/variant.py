@@ -78,10 +78,22 @@ def find_variant(name: str) -> Path:
     return found
 
 
+_cache: dict[tuple[str, int, int], Variant] = {}
+
+
 def load_variant(name: str) -> Variant:
-    """Find and read a variant by name or path (OptionError or ConfigError if impossible)."""
+    """Find and read a variant by name or path (OptionError or ConfigError if impossible).
+
+    Files are read once per modification (a Variant is never changed after reading)."""
     path = find_variant(name)
-    return parse_variant(load_yaml(path), path)
+    try:
+        info = path.stat()
+        key = (str(path.resolve()), info.st_mtime_ns, info.st_size)
+    except OSError:
+        return parse_variant(load_yaml(path), path)
+    if key not in _cache:
+        _cache[key] = parse_variant(load_yaml(path), path)
+    return _cache[key]
 
 
 def parse_variant(data: Any, path: str | Path) -> Variant:
@@ -184,6 +196,10 @@ class _Reader:
             self.error(f"a board has at most {MAX_COLUMNS} columns (a..z)", line)
         if not squares:
             self.error("the board has no squares", line)
+        for r, c in sorted(squares):
+            if not {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & squares:
+                # A stack there could never move, so a player could be stuck with no move.
+                self.error(f"board square {(r, c)} has no orthogonal neighbour", line + 1 + r)
         return (len(rows), width, squares)
 
     # -- colours and rules -----------------------------------------------------------------
