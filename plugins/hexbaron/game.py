@@ -11,6 +11,7 @@ the third command the turn passes and crowded pieces are destroyed.
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -456,26 +457,30 @@ class HexBaronState(State):
     def move_help(self) -> str:
         """The commands, their costs and the piece rules (from the catalogue, so extension
         commands and pieces are included)."""
-        cmds = self.catalogue.commands.values()
-        width = max(len(getattr(c, "syntax", "") or c.verb) for c in cmds)
-        lines = ["Each turn you give three commands; each is carried out at once, in order.",
-                 "A refused command changes nothing and does not count: type another.",
-                 "Commands:"]
+        cmds = list(self.catalogue.commands.values())
+        width = max(len(c.syntax or c.verb) for c in cmds)
+        out = ["Each turn you give three commands; each is carried out at once, in order.",
+               "A refused command changes nothing and does not count: type another.",
+               "Commands:"]
         for c in cmds:
-            lines.append(f"  {(c.syntax or c.verb):<{width}}  {c.help}")
-        lines.append("Pieces (upper case: Player One, lower case: Player Two):")
+            out += textwrap.wrap(c.help, 76, initial_indent=f"  {(c.syntax or c.verb):<{width}}  ",
+                                 subsequent_indent=" " * (width + 4))
+        out.append("Pieces (upper case: Player One, lower case: Player Two):")
         for p in self.catalogue.pieces.values():
             made = ""
             if p.upgrade_word:
                 costs = ", ".join(f"{a} {r}" for r, a in p.upgrade_cost.items()) or "free"
-                made = f"; made by 'upgrade {p.upgrade_word}' from a " \
-                       f"{' or '.join(s.lower() for s in p.upgrade_from)} ({costs})"
-            lines.append(f"  {p.letter} {p.name}: {p.help}; worth {p.vp_value} VPs to the "
-                         f"opponent{made}")
-        lines.append("Terrain: " + ", ".join(
+                sources = " or ".join(s.lower() for s in p.upgrade_from)
+                made = f"; made with 'upgrade {p.upgrade_word}' from a {sources} ({costs})"
+            vps = f"{p.vp_value} VP{'s' if p.vp_value != 1 else ''}"
+            text = (f"{p.name}: {p.help}; destroyed with {p.destroy_at} or more occupied "
+                    f"neighbours, giving the opponent {vps}{made}")
+            out += textwrap.wrap(text, 76, initial_indent=f"  {p.letter}  ",
+                                 subsequent_indent="     ")
+        out.append("Terrain: " + ", ".join(
             f"'{t.symbol}' {t.name}" for t in self.catalogue.terrains.values()))
-        lines.append("At the end of each turn every piece with 2 or more occupied neighbouring "
-                     "tiles (anyone's) is destroyed and its VPs go to its owner's opponent. "
-                     "When a baron is destroyed the game ends once both players have had the "
-                     "same number of turns; most VPs wins.")
-        return "\n".join(lines)
+        out += textwrap.wrap(
+            "Pieces are destroyed at the end of every turn (anyone's pieces count as "
+            "neighbours). Once a baron is destroyed the game ends when both players have had "
+            "the same number of turns; the most VPs wins.", 78)
+        return "\n".join(out)

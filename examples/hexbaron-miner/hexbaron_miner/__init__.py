@@ -1,0 +1,1 @@
+"""hexbaron-miner: a worked example of extending Hex Baron from another plugin."""
