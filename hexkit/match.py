@@ -223,7 +223,8 @@ def run_match(
         raise OptionError(f"{game} has {seats} seats but {len(specs)} players were given")
     if save_dir is not None:
         Path(save_dir).mkdir(parents=True, exist_ok=True)
-    options_json = json.dumps(game.options, sort_keys=True)
+    # Default options are left out: some defaults (None) cannot be given explicitly.
+    options_json = json.dumps(game.non_default_options(), sort_keys=True)
     tasks = [
         _Task(game.name, options_json, tuple(specs), seed, i, rotate, max_moves,
               str(save_dir or ""))

@@ -92,7 +92,13 @@ class GameRecord:
 
             registry = plugins.registry()
         try:
-            return registry.load_game(self.name, **self.options)
+            spec = registry.game_spec(self.name)
+            # Options left at their default are not passed: some defaults (None: "decided by
+            # the variant") cannot be given explicitly.
+            defaults = {o.name: o.default for o in spec.options}
+            given = {k: v for k, v in self.options.items()
+                     if k not in defaults or v != defaults[k]}
+            return registry.load_game(self.name, **given)
         except HexkitError as exc:
             where = f"{self.source}: " if self.source else ""
             raise RecordError(f"{where}cannot rebuild the recorded game: {exc}") from None
@@ -152,7 +158,7 @@ class GameRecord:
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise fail("'options' must map option names to values")
         for key, value in options.items():
-            if not isinstance(value, str | int | float | bool):
+            if value is not None and not isinstance(value, str | int | float | bool):
                 raise fail(f"option {key!r} must be a plain value")
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -11,6 +11,7 @@ and the players and caption lines written above and below the board.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -21,6 +22,13 @@ PLAYER_COLOURS: tuple[str, ...] = (
     "#c62828", "#1565c0", "#2e7d32", "#ef8f00", "#6a1b9a", "#00838f",
 )
 NEUTRAL_COLOUR = "#757575"
+#: Colour words in players' names, and how they are drawn.
+NAMED_COLOURS: dict[str, str] = {
+    "red": "#c62828", "green": "#2e7d32", "blue": "#1565c0", "yellow": "#f9c80e",
+    "orange": "#ef6c00", "purple": "#6a1b9a", "white": "#f5f5f5", "black": "#212121",
+    "brown": "#6d4c41", "pink": "#d81b60", "cyan": "#00838f", "grey": "#9e9e9e",
+    "gray": "#9e9e9e",
+}
 #: Fill of a cell without terrain.
 PLAIN_FILL = "#f3efe6"
 #: Fills given, in sorted name order, to terrains the view names no colour for.
@@ -69,7 +77,8 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
     if title:
         out.append(_text(width / 2, y, title, font * 1.1, anchor="middle", weight="bold"))
         y += font * 1.6
-    out.extend(_legend(view.players, width, y, font))
+    colours = seat_colours(view.players)
+    out.extend(_legend(view.players, colours, width, y, font))
 
     fills = _terrain_fills(view)
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
@@ -93,7 +102,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
                 f'stroke-linejoin="round"/>'
             )
     for cell in view.cells:
-        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r))
+        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r, colours))
     out.append("</g>")
 
     y = header + (max(ys) - min(ys)) + 2 * margin + font
@@ -134,36 +143,38 @@ def _shrink(corners: Sequence[Point], centre: Point, k: float) -> list[Point]:
 
 
 # -- cell contents -------------------------------------------------------------------------
-def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float) -> list[str]:
+def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float,
+                   colours: Sequence[str]) -> list[str]:
     out: list[str] = []
     cx, cy = centre
     square = view.topology == "square"
     if cell.label:
         size = r * (0.3 if square else 0.27)
         if square:
-            out.append(_text(cx - r * 0.9, cy - r * 0.62, cell.label, size, fill="#6b6157"))
+            out.append(_text(cx - r * 0.9, cy - r * 0.62, cell.label, size, fill="#4a4238",
+                             halo=True))
         else:
             out.append(_text(cx, cy + r * 0.74, cell.label, size, anchor="middle",
-                             fill="#6b6157"))
+                             fill="#4a4238", halo=True))
     pieces = cell.pieces
     if not pieces:
         return out
     shown = pieces[-MAX_DRAWN_PIECES:]
     if len(pieces) == 1:
         piece = pieces[0]
-        colour = _owner_colour(piece.owner)
+        colour = _owner_colour(piece.owner, colours)
         base_y = cy - r * 0.06
         out.append(
             f'<circle cx="{_n(cx)}" cy="{_n(base_y)}" r="{_n(r * 0.5)}" fill="{colour}" '
             f'stroke="#222222" stroke-width="{_n(r * 0.05)}"/>'
         )
-        out.append(_piece_label(cx, base_y, piece.text, r))
+        out.append(_piece_label(cx, base_y, piece.text, r, colour))
         return out
-    rx, ry, step = r * 0.52, r * 0.26, r * 0.18
+    rx, ry, step = r * 0.52, r * 0.26, r * (0.22 if square else 0.18)
     base_y = cy + r * 0.18 if not square else cy + r * 0.3
     for i, piece in enumerate(shown):
         y = base_y - i * step
-        colour = _owner_colour(piece.owner)
+        colour = _owner_colour(piece.owner, colours)
         # A coin seen from the side: its rim below, its face on top.
         out.append(
             f'<ellipse cx="{_n(cx)}" cy="{_n(y + step * 0.45)}" rx="{_n(rx)}" ry="{_n(ry)}" '
@@ -174,7 +185,8 @@ def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float) -> 
             f'stroke="#222222" stroke-width="{_n(r * 0.04)}"/>'
         )
     top_y = base_y - (len(shown) - 1) * step
-    out.append(_piece_label(cx, top_y, shown[-1].text, r, small=True))
+    top_colour = _owner_colour(shown[-1].owner, colours)
+    out.append(_piece_label(cx, top_y, shown[-1].text, r, top_colour, small=True))
     # Height badge at the upper right.
     bx, by = cx + r * (0.62 if not square else 0.68), cy - r * (0.5 if not square else 0.66)
     out.append(
@@ -186,20 +198,44 @@ def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float) -> 
     return out
 
 
-def _piece_label(cx: float, cy: float, text: str, r: float, small: bool = False) -> str:
+def _piece_label(cx: float, cy: float, text: str, r: float, colour: str,
+                 small: bool = False) -> str:
     if not text:
         return ""
     size = r * (0.36 if small else 0.42)
     if len(text) > 2:
         size *= max(0.45, 2.6 / (len(text) + 0.6))
-    return _text(cx, cy + size * 0.36, text, size, anchor="middle", fill="#ffffff",
-                 weight="bold")
+    ink = "#111111" if _luminance(colour) > 0.6 else "#ffffff"
+    return _text(cx, cy + size * 0.36, text, size, anchor="middle", fill=ink, weight="bold")
 
 
-def _owner_colour(owner: int | None) -> str:
-    if owner is None or owner < 0:
+def _owner_colour(owner: int | None, colours: Sequence[str]) -> str:
+    if owner is None or owner < 0 or not colours:
         return NEUTRAL_COLOUR
-    return PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+    return colours[owner % len(colours)]
+
+
+def seat_colours(players: Sequence[str]) -> list[str]:
+    """Each seat's colour: a player named after a colour ("Red", "BLUE", "Player Green")
+    is drawn in it; the others take the first unused colours of :data:`PLAYER_COLOURS`."""
+    named: list[str | None] = []
+    for name in players:
+        words = re.findall(r"[a-z]+", name.lower())
+        named.append(next((NAMED_COLOURS[w] for w in words if w in NAMED_COLOURS), None))
+    if len({c for c in named if c}) != len([c for c in named if c]):
+        named = [None] * len(players)  # two players share a colour word: ignore the words
+    spare = [c for c in PLAYER_COLOURS if c not in named]
+    out = []
+    for colour in named:
+        if colour is None:
+            colour = spare.pop(0) if spare else PLAYER_COLOURS[len(out) % len(PLAYER_COLOURS)]
+        out.append(colour)
+    return out
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
 
 
 def _darker(colour: str) -> str:
@@ -216,12 +252,13 @@ def _terrain_fills(view: BoardView) -> dict[str, str]:
 
 
 # -- legend and text -----------------------------------------------------------------------
-def _legend(players: Sequence[str], width: float, y: float, font: float) -> Iterable[str]:
+def _legend(players: Sequence[str], colours: Sequence[str], width: float, y: float,
+            font: float) -> Iterable[str]:
     total = _legend_width(players, font)
     x = (width - total) / 2
     for seat, name in enumerate(players):
         yield (f'<circle cx="{_n(x + font * 0.45)}" cy="{_n(y - font * 0.32)}" '
-               f'r="{_n(font * 0.42)}" fill="{_owner_colour(seat)}" stroke="#222222" '
+               f'r="{_n(font * 0.42)}" fill="{_owner_colour(seat, colours)}" stroke="#222222" '
                f'stroke-width="1"/>')
         yield _text(x + font * 1.1, y, name, font * 0.9)
         x += _text_width(name, font * 0.9) + font * 2.2
@@ -240,11 +277,14 @@ def _text_width(text: str, size: float) -> float:
 
 
 def _text(x: float, y: float, text: str, size: float, *, anchor: str = "start",
-          fill: str = TEXT_COLOUR, weight: str = "normal") -> str:
+          fill: str = TEXT_COLOUR, weight: str = "normal", halo: bool = False) -> str:
     weight_attr = f' font-weight="{weight}"' if weight != "normal" else ""
     anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    # A light outline under the glyphs keeps small labels readable on dark terrain.
+    halo_attr = (f' stroke="#ffffff" stroke-opacity="0.75" stroke-width="{_n(size * 0.22)}" '
+                 f'paint-order="stroke" stroke-linejoin="round"') if halo else ""
     return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill={quoteattr(fill)}'
-            f"{anchor_attr}{weight_attr}>{escape(_xml_safe(text))}</text>")
+            f"{anchor_attr}{weight_attr}{halo_attr}>{escape(_xml_safe(text))}</text>")
 
 
 def _xml_safe(text: str) -> str:
