@@ -14,9 +14,10 @@ import random
 import sys
 import time
 
-import hexkit
 from focus import FocusGame
 from focus.moves import StackMove
+
+import hexkit
 
 CASES = (
     ("focus", "course 6x6, 2 players (course rules)"),
