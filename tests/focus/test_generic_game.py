@@ -311,6 +311,18 @@ def test_a_player_out_is_skipped_and_the_last_one_left_wins():
     assert state.is_active(1) and state.current_player == 0 and not state.is_over()
 
 
+def test_a_player_out_stays_out_when_a_later_move_uncovers_their_piece():
+    state = state_with("focus(board=cross,players=3)",
+                       {(3, 3): [0], (3, 4): [1], (2, 2): [2], (6, 6): [0]})
+    state.push("d4-e4x1")          # Green's only piece is covered: Green is out
+    state.push("c3-c4x1")
+    state.push("e4-f4x1")          # Red steps off Green's piece
+    assert state.stack(state.rules.index[(3, 4)]) == [1]
+    assert not state.is_active(1)
+    assert state.current_player == 2 and not state.is_over()
+    assert "Green" in state.render() and "stacks 1  (out)" in state.render()
+
+
 def test_win_by_captures_on_the_cross_board_with_four_players():
     board = {(2, 2): [1, 2, 3, 1, 2], (2, 3): [0], (7, 2): [1], (7, 3): [2], (7, 4): [3]}
     state = state_with("focus(board=cross,players=4,win=captures,captures_to_win=1)", board)
