@@ -164,7 +164,10 @@ class FocusState(State):
             raise IllegalMoveError(f"{move!r} is not a Focus move")
 
     def _square(self, square: Any) -> int:
-        i = self.rules.index.get(square)
+        try:
+            i = self.rules.index.get(square)
+        except TypeError:  # an unhashable value in a hand-built move
+            i = None
         if i is None:
             raise IllegalMoveError(f"{_name(square)} is not a square of this board")
         return i
@@ -176,30 +179,32 @@ class FocusState(State):
                 "on your first turn you must enter your reserve piece on an empty square"
             )
         stack = self._stacks[i]
-        where = square_name(move.frm)
-        if not stack:
-            raise IllegalMoveError(f"there is no stack on {where}")
-        if stack[-1] != seat:
-            raise IllegalMoveError(
-                f"the stack on {where} is not yours: {self.rules.names[stack[-1]]} is on top"
-            )
         count = move.count
-        if not 1 <= count <= len(stack):
-            raise IllegalMoveError(
-                f"you can move 1 to {len(stack)} pieces from {where}, not {count}"
-            )
-        if i == j:
-            raise IllegalMoveError("a move must leave its square")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise IllegalMoveError(f"the number of pieces must be a whole number, not {count!r}")
+        if not stack or stack[-1] != seat or not 1 <= count <= len(stack) or i == j:
+            raise IllegalMoveError(self._why_not(seat, move, stack))
         d = self.rules.ray_distance[i].get(j)
         if d is None:
             raise IllegalMoveError(
-                f"{where} to {square_name(move.to)} is not a straight orthogonal line"
+                f"{square_name(move.frm)} to {square_name(move.to)} is not a straight "
+                "orthogonal line"
             )
         if self.rules.exact and d != count:
             raise IllegalMoveError(f"{count} pieces must move exactly {count} squares, not {d}")
         if d > count:
             raise IllegalMoveError(f"{count} pieces may move at most {count} squares, not {d}")
         return i, j
+
+    def _why_not(self, seat: int, move: StackMove, stack: list[int]) -> str:
+        where = square_name(move.frm)
+        if not stack:
+            return f"there is no stack on {where}"
+        if stack[-1] != seat:
+            return f"the stack on {where} is not yours: {self.rules.names[stack[-1]]} is on top"
+        if not 1 <= move.count <= len(stack):
+            return f"you can move 1 to {len(stack)} pieces from {where}, not {move.count}"
+        return "a move must leave its square"
 
     def _check_reserve_move(self, seat: int, move: ReserveMove) -> int:
         j = self._square(move.to)

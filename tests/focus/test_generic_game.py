@@ -273,6 +273,13 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(text, words)
     assert words in refused(state, text)
 
 
+@pytest.mark.parametrize("move", [StackMove((0, 0), (0, 1), "1"), StackMove([0, 0], (0, 1), 1),
+                                  ReserveMove(None), object()])
+def test_hand_built_malformed_moves_are_refused_not_crashing(move):
+    state = state_with("focus", {(0, 0): [0], (0, 2): [1]}, reserve=[1, 1])
+    refused(state, move)
+
+
 def test_exact_distance_refuses_a_shorter_move():
     state = state_with("focus(distance=exact)", {(0, 0): [0, 0]})
     assert "exactly 2" in refused(state, "a1-a2x2")
