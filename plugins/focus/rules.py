@@ -55,11 +55,17 @@ class FocusRules:
         self.names: tuple[str, ...] = tuple(names) if names is not None else default_names
         self.colour_names: tuple[str, ...] = default_names
 
-        self.board = SquareBoard(variant.rows, variant.cols, variant.squares)
-        self.squares: tuple[Square, ...] = tuple(self.board.cells)
-        self.index: dict[Square, int] = dict(self.board.index)
-        self.size = len(self.squares)
-        self.square_names: tuple[str, ...] = tuple(square_name(sq) for sq in self.squares)
+        tables = MoveTables.for_rules(variant, self.exact, self.max_height)
+        self.tables = tables
+        self.board = tables.board
+        self.squares = tables.squares
+        self.index = tables.index
+        self.size = tables.size
+        self.square_names = tables.square_names
+        self.ray_distance = tables.ray_distance
+        self.stack_moves = tables.stack_moves
+        self.drop_moves = tables.drop_moves
+        self.moves_from = tables.moves_from
         # Which seat plays each picture letter A, B, ...
         order = [letter for letter, _ in variant.colours]
         if settings.layout == "player_order":
@@ -72,6 +78,33 @@ class FocusRules:
             tuple(self.seat_of_letter[p] for p in layout.pieces.get(sq, ()))
             for sq in self.squares
         )
+
+
+class MoveTables:
+    """Square numbers, straight-line distances and every move object of one board under
+    one distance rule and height limit, built once and shared by every game with the same
+    three (only the cache of move objects for injected over-tall stacks ever grows)."""
+
+    _built: dict[tuple[int, bool, int], tuple[Variant, MoveTables]] = {}
+
+    @classmethod
+    def for_rules(cls, variant: Variant, exact: bool, max_height: int) -> MoveTables:
+        """The tables for this variant and rules, built on first use."""
+        key = (id(variant), exact, max_height)
+        found = cls._built.get(key)
+        if found is None or found[0] is not variant:
+            # The variant is kept with its tables so that its id cannot be reused.
+            found = cls._built[key] = (variant, cls(variant, exact, max_height))
+        return found[1]
+
+    def __init__(self, variant: Variant, exact: bool, max_height: int):
+        self.exact = exact
+        self.max_height = max_height
+        self.board = SquareBoard(variant.rows, variant.cols, variant.squares)
+        self.squares: tuple[Square, ...] = tuple(self.board.cells)
+        self.index: dict[Square, int] = dict(self.board.index)
+        self.size = len(self.squares)
+        self.square_names: tuple[str, ...] = tuple(square_name(sq) for sq in self.squares)
         # ray_distance[i][j]: squares travelled from i to j in a straight line (absent if none).
         self.ray_distance: tuple[dict[int, int], ...] = tuple(
             {j: d + 1 for ray in self.board.ray_index[i] for d, j in enumerate(ray)}
@@ -80,7 +113,7 @@ class FocusRules:
         self._move_cache: dict[tuple[int, int, int], StackMove] = {}
         # stack_moves[i][h]: every move of a stack of height h on square i.
         self.stack_moves: tuple[tuple[tuple[StackMove, ...], ...], ...] = tuple(
-            tuple(self._build_moves(i, h) for h in range(self.max_height + 1))
+            tuple(self._build_moves(i, h) for h in range(max_height + 1))
             for i in range(self.size)
         )
         self.drop_moves: tuple[ReserveMove, ...] = tuple(ReserveMove(sq) for sq in self.squares)
