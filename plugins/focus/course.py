@@ -65,7 +65,7 @@ class FocusGame:
     make the first successful move; then turns alternate.
     """
 
-    def __init__(self, player1: Sequence[str], player2: Sequence[str], *,
+    def __init__(self, player1: Sequence[str], player2: Sequence[str],
                  distance: str = "up_to", layout: str = "colour_fixed"):
         (name1, colour1), (name2, colour2) = _player(player1, "first"), _player(player2, "second")
         if name1 == name2:

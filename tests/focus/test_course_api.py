@@ -83,6 +83,16 @@ def test_bad_players_raise_value_error(p1, p2):
         FocusGame(p1, p2)
 
 
+@pytest.mark.parametrize("make", [lambda: FocusGame(A, B, "exact"),
+                                  lambda: FocusGame(A, B, distance="exact")])
+def test_distance_may_be_given_by_position_or_keyword(make):
+    game = make()
+    assert game.move_piece("PlayerA", (0, 0), (0, 1), 1) == MOVED
+    assert game.move_piece("PlayerB", (1, 0), (0, 0), 1) == MOVED
+    refused(game, "move_piece", "PlayerA", (0, 1), (1, 1), 2, expect=LOCATION)
+    assert game.move_piece("PlayerA", (0, 1), (2, 1), 2) == MOVED
+
+
 def test_unknown_distance_or_layout_raises_value_error():
     with pytest.raises(ValueError):
         FocusGame(A, B, distance="far")
