@@ -17,7 +17,7 @@ from hexkit.testing import check_game
     {"board": "cross", "players": 4, "win": "captures"},
 ])
 def test_focus_variants_follow_the_hexkit_api(options):
-    report = check_game("focus", games=2, max_moves=120, **options)
+    report = check_game("focus", games=2, max_moves=60, **options)
     assert report.moves > 0
 
 
