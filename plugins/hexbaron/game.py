@@ -409,13 +409,10 @@ class HexBaronState(State):
         return lines
 
     def turn_line(self) -> str:
-        """Whose command it is, or the result."""
+        """Whose command it is, or the final VPs once the game is over."""
         pos = self.pos
-        outcome = self.outcome()
-        if outcome is not None:
-            if outcome.is_draw:
-                return f"Game over: a draw ({outcome.reason})."
-            return f"Game over: {pos.names[outcome.winners[0]]} wins ({outcome.reason})."
+        if self.is_over():
+            return f"Final VPs: {pos.names[0]} {pos.vps[0]}, {pos.names[1]} {pos.vps[1]}."
         turn = pos.turns[pos.seat] + 1
         last = " (the last turn)" if pos.baron_lost else ""
         return (f"{pos.names[pos.seat]} to give command {pos.command + 1} of "

@@ -198,7 +198,8 @@ def test_render_reports_destruction_and_the_result():
     text = state.render()
     assert "Last: Player Two: pass: passed; end of Player Two's turn: destroyed s23 s27 b31 " \
            "(Player One +12 VPs)" in text
-    assert text.endswith("Game over: Player Two wins (a baron was destroyed; 12 VPs to 13).")
+    assert text.endswith("Final VPs: Player One 12, Player Two 13.")
+    assert state.outcome().reason == "a baron was destroyed; 12 VPs to 13"
 
 
 def test_a_tie_is_reported_as_a_draw():
@@ -206,7 +207,7 @@ def test_a_tie_is_reported_as_a_draw():
     for _ in range(6):
         state.push("pass")
     assert state.outcome().winners == ()
-    assert "Game over: a draw (a baron was destroyed; 12 VPs to 12)." in state.render()
+    assert state.outcome().reason == "a baron was destroyed; 12 VPs to 12"
 
 
 def test_view_puts_each_tile_at_axial_x_z_with_its_number_terrain_and_piece():
