@@ -88,7 +88,8 @@ def _rules_run(args: argparse.Namespace) -> int:
         print("Options (-o key=value):")
         for o in spec.options:
             choices = f" [{'|'.join(str(c) for c in o.choices)}]" if o.choices else ""
-            print(f"  {o.name}={o.default}{choices}  {o.help}")
+            default = "auto" if o.default is None else o.default
+            print(f"  {o.name}={default}{choices}  {o.help}")
     return 0
 
 
