@@ -3,11 +3,12 @@ generation, apply and exact undo.
 
 Hexes are ints (``x * STRIDE + y``) so that a neighbour is one addition; the six offsets
 follow :data:`hexkit.hexes.DIRECTIONS`. The engine keeps, incrementally, the stacks, the set
-of occupied hexes, per hex the number of occupied neighbours (``adj``: continuity and
-surrounding in O(1)) and per player the number of neighbours of that colour (``cadj``:
-placement in O(1) per candidate). Per position it computes once, lazily, the articulation
-points of the colony (iterative Tarjan) with the DFS intervals of the separated parts, so the
-one-colony rule costs O(1) per candidate move instead of a search.
+of occupied hexes, per hex a 6-bit mask of its occupied neighbours (``nmask``: continuity,
+surrounding and the slide rule become table look-ups, see :data:`FREE_STEPS`) and per player
+the number of neighbours of that colour (``cadj``: placement in O(1) per candidate). Per
+position it computes once, lazily, the cut vertices of the colony (iterative Tarjan) with the
+DFS intervals of the parts they separate, so the one-colony rule costs O(1) per candidate
+move instead of a search.
 
 An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a placement.
 """
@@ -31,6 +32,49 @@ OFFSETS: tuple[int, ...] = (1, STRIDE, STRIDE - 1, -1, -STRIDE, -STRIDE + 1)
 STEPS: tuple[tuple[int, int, int], ...] = tuple(
     (OFFSETS[d], OFFSETS[(d - 1) % 6], OFFSETS[(d + 1) % 6]) for d in range(6)
 )
+
+
+def _step_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per 6-bit mask of occupied neighbours: the offsets of allowed slides to empty and to
+    occupied neighbours (the gate of direction d is d-1 and d+1), of occupied neighbours,
+    and the number of separate runs of occupied neighbours around the ring."""
+    free, onto, near = [], [], []
+    for mask in range(64):
+        f, o, n = [], [], []
+        for d in range(6):
+            gate_shut = mask >> ((d - 1) % 6) & 1 and mask >> ((d + 1) % 6) & 1
+            if mask >> d & 1:
+                n.append(OFFSETS[d])
+                if not gate_shut:
+                    o.append(OFFSETS[d])
+            elif not gate_shut:
+                f.append(OFFSETS[d])
+        free.append(tuple(f))
+        onto.append(tuple(o))
+        near.append(tuple(n))
+    return tuple(free), tuple(onto), tuple(near)
+
+
+#: FREE_STEPS[mask]: offsets of slides into empty neighbours; ONTO_STEPS[mask]: into
+#: occupied ones; NEAR[mask]: offsets of the occupied neighbours.
+FREE_STEPS, ONTO_STEPS, NEAR = _step_tables()
+#: Bit that hex ``h + OFFSETS[d]`` sets in the mask of ``h``... seen from the other side:
+#: occupying hex k sets, in neighbour k + OFFSETS[d], the bit of direction (d + 3) % 6.
+BACK_BITS: tuple[tuple[int, int], ...] = tuple((OFFSETS[d], 1 << ((d + 3) % 6))
+                                               for d in range(6))
+#: Number of occupied neighbours per mask.
+POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(64))
+
+
+def _runs(mask: int) -> int:
+    if mask == 63:
+        return 1
+    return sum(1 for d in range(6) if mask >> d & 1 and not mask >> ((d - 1) % 6) & 1)
+
+
+#: Separate groups of occupied neighbours around the ring: a hex whose occupied neighbours
+#: form one group can never split the colony, whatever lies further away.
+RUNS: tuple[int, ...] = tuple(_runs(m) for m in range(64))
 
 # Property bits.
 WALK, RUN, FLY, JUMP = 1, 2, 4, 8
@@ -98,8 +142,12 @@ def disc_offsets(radius: int) -> tuple[int, ...]:
     return result
 
 
+#: The hex itself and every hex within distance 2.
+_BALL2: tuple[int, ...] = (0, *disc_offsets(2))
+
+
 class Analysis:
-    """Articulation structure of the colony, computed once per position.
+    """Cut vertices of the colony, computed once per position (iterative Tarjan).
 
     ``disc[h]`` is the DFS discovery number of occupied hex h; ``sep[v]`` lists, for a cut
     vertex v, the DFS intervals (first, last discovery number) of the child subtrees that
@@ -108,44 +156,39 @@ class Analysis:
 
     __slots__ = ("disc", "sep", "root", "size")
 
-    def __init__(self, occ: set[int]):
-        self.size = len(occ)
+    def __init__(self, occ: set[int] | dict[int, Any], nmask: dict[int, int]):
         disc: dict[int, int] = {}
         sep: dict[int, list[tuple[int, int]]] = {}
         self.disc = disc
         self.sep = sep
-        self.root = None
+        self.root: int | None = None
+        self.size = 0
         if not occ:
             return
         root = min(occ)
         self.root = root
-        low: dict[int, int] = {root: 0}
+        near = NEAR
+        low = {root: 0}
         disc[root] = 0
-        parent: dict[int, int | None] = {root: None}
         t = 1
-        vs = [root]
-        idx = [0]
-        offs = OFFSETS
-        while vs:
-            v = vs[-1]
-            i = idx[-1]
-            if i < 6:
-                idx[-1] = i + 1
-                w = v + offs[i]
-                if w in occ:
-                    dw = disc.get(w)
-                    if dw is None:
-                        parent[w] = v
-                        disc[w] = low[w] = t
-                        t += 1
-                        vs.append(w)
-                        idx.append(0)
-                    elif w != parent[v] and dw < low[v]:
-                        low[v] = dw
+        # Explicit DFS stack of (hex, parent, iterator over its occupied-neighbour offsets).
+        stack: list[tuple[int, int | None, Any]] = [(root, None, iter(near[nmask.get(root, 0)]))]
+        while stack:
+            v, p, it = stack[-1]
+            for o in it:
+                w = v + o
+                dw = disc.get(w)
+                if dw is None:
+                    if w not in occ:  # only when a hex has been taken out of the board
+                        continue
+                    disc[w] = low[w] = t
+                    t += 1
+                    stack.append((w, v, iter(near[nmask.get(w, 0)])))
+                    break
+                if w != p and dw < low[v]:
+                    low[v] = dw
             else:
-                vs.pop()
-                idx.pop()
-                p = parent[v]
+                stack.pop()
                 if p is not None:
                     lv = low[v]
                     if lv < low[p]:
@@ -156,7 +199,6 @@ class Analysis:
                             sep[p] = [(disc[v], t - 1)]
                         else:
                             s.append((disc[v], t - 1))
-        # Keep only real cut vertices: the root with one child is not one.
         rs = sep.get(root)
         if rs is not None and len(rs) < 2:
             del sep[root]
@@ -188,7 +230,13 @@ class Analysis:
 
 
 class Engine:
-    """One HexAround position with its history. Seats: 0 = BLUE, 1 = RED."""
+    """One HexAround position with its history. Seats: 0 = BLUE, 1 = RED.
+
+    Incremental tables: ``stacks`` (hex -> piece codes, bottom first; lists are replaced,
+    never changed in place), ``occ`` (occupied hexes), ``nmask`` (hex -> 6-bit mask of its
+    occupied neighbours, for every hex that has one) and ``cadj[p]`` (hex -> number of
+    neighbours whose top creature is p's).
+    """
 
     def __init__(self, config: HexAroundConfig):
         self.config = config
@@ -207,6 +255,7 @@ class Engine:
         self.kind_dist = tuple(c.max_distance for c in config.creatures)
         #: Piece code = kind * 2 + owner; these tables are indexed by code.
         self.code_flags = tuple(kind_flags[c >> 1] for c in range(2 * len(kind_flags)))
+        self.code_end = tuple(_end_mode(f) for f in self.code_flags)
         self.stack_limit = rules.stack_limit
         self.max_reach = max(self.kind_dist)
         self._far_threshold = COORD_LIMIT - self.max_reach - 1
@@ -217,7 +266,7 @@ class Engine:
         """The empty board and full hands."""
         self.stacks: dict[int, list[int]] = {}
         self.occ: set[int] = set()
-        self.adj: dict[int, int] = {}
+        self.nmask: dict[int, int] = {}
         self.cadj: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.hands = [[self.config.stocks[p][n] for n in self.names] for p in PLAYERS]
         self.actions = [0, 0]
@@ -227,6 +276,9 @@ class Engine:
         self.far = 0
         self.history: list[tuple[Any, ...]] = []
         self._analysis: Analysis | None = None
+        self._links: dict[tuple[bool, int], dict[int, Any]] = {}
+        self._nodes: dict[int, int] = {}
+        self._node_keys: list[int] = []
         self._legal: list[tuple[int, int | None, int]] | None = None
         self._legal_set_for: tuple[Any, set[Any]] | None = None
 
@@ -251,11 +303,15 @@ class Engine:
         """The colony's cut-vertex structure for this position (computed once)."""
         a = self._analysis
         if a is None:
-            a = self._analysis = Analysis(self.occ)
+            a = self._analysis = Analysis(self.occ, self.nmask)
         return a
 
+    def surrounded(self, key: int) -> bool:
+        """True if all six neighbours of the hex are occupied."""
+        return self.nmask.get(key, 0) == 63
+
     def _set_stack(self, key: int, new: list[int]) -> None:
-        """Replace a hex's stack, keeping occ/adj/cadj/far in step."""
+        """Replace a hex's stack, keeping occ/nmask/cadj/far in step."""
         stacks = self.stacks
         old = stacks.get(key)
         old_owner = old[-1] & 1 if old else -1
@@ -266,26 +322,26 @@ class Engine:
             del stacks[key]
         if old_owner == new_owner:
             return
-        adj = self.adj
+        nmask = self.nmask
         if old_owner < 0:
             self.occ.add(key)
             col = self.cadj[new_owner]
-            for o in OFFSETS:
+            for o, bit in BACK_BITS:
                 n = key + o
-                adj[n] = adj.get(n, 0) + 1
+                nmask[n] = nmask.get(n, 0) | bit
                 col[n] = col.get(n, 0) + 1
             if self._is_far(key):
                 self.far += 1
         elif new_owner < 0:
             self.occ.discard(key)
             col = self.cadj[old_owner]
-            for o in OFFSETS:
+            for o, bit in BACK_BITS:
                 n = key + o
-                c = adj[n] - 1
-                if c:
-                    adj[n] = c
+                mk = nmask[n] & ~bit
+                if mk:
+                    nmask[n] = mk
                 else:
-                    del adj[n]
+                    del nmask[n]
                 c = col[n] - 1
                 if c:
                     col[n] = c
@@ -309,6 +365,20 @@ class Engine:
         x, y = coords_of(key)
         t = self._far_threshold
         return not (-t <= x <= t and -t <= y <= t)
+
+    def _lift(self, src: int) -> None:
+        """Take hex src off the working board (its creature is in the air)."""
+        self.occ.discard(src)
+        nmask = self.nmask
+        for o, bit in BACK_BITS:
+            nmask[src + o] ^= bit
+
+    def _drop(self, src: int) -> None:
+        """Undo :meth:`_lift`."""
+        self.occ.add(src)
+        nmask = self.nmask
+        for o, bit in BACK_BITS:
+            nmask[src + o] ^= bit
 
     # -- applying actions ----------------------------------------------------------------
     def apply(self, action: tuple[int, int | None, int]) -> None:
@@ -352,6 +422,7 @@ class Engine:
                              self.reason, self._legal))
         self.actions[p] += 1
         self._analysis = None
+        self._forget_links(changed)
         self._legal = None
         self._update_butterflies(changed)
         self._end_checks(p)
@@ -368,7 +439,20 @@ class Engine:
         self.result = result
         self.reason = reason
         self._analysis = None
+        self._forget_links(changed)
         self._legal = legal
+
+    def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
+        """Drop the runner links that read a changed hex (those within distance 2)."""
+        if len(self._node_keys) > 4096:
+            self._links = {}
+            self._nodes = {}
+            self._node_keys = []
+            return
+        for table in self._links.values():
+            for k, _ in changed:
+                for o in _BALL2:
+                    table.pop(k + o, None)
 
     def _update_butterflies(self, changed: list[tuple[int, list[int]]]) -> None:
         bpos = self.bpos
@@ -383,10 +467,10 @@ class Engine:
                     bpos[c & 1] = k
 
     def _end_checks(self, mover: int) -> None:
-        adj = self.adj
+        nmask = self.nmask
         b0, b1 = self.bpos
-        blue_in = b0 is not None and adj.get(b0, 0) == 6
-        red_in = b1 is not None and adj.get(b1, 0) == 6
+        blue_in = b0 is not None and nmask.get(b0, 0) == 63
+        red_in = b1 is not None and nmask.get(b1, 0) == 63
         if blue_in and red_in:
             self.result, self.reason = DRAW, "both butterflies are surrounded"
         elif red_in:
@@ -432,10 +516,13 @@ class Engine:
         if obliged and self.rules.butterfly_deadline_blocks_moves:
             return out
         for src, code in self.movers(p):
-            for d in self.destinations(src, code):
-                out.append((code >> 1, src, d))
+            kind = code >> 1
+            dests = self.destinations(src, code)
+            if dests:
                 if first_only:
+                    out.append((kind, src, dests[0]))
                     return out
+                out.extend([(kind, src, d) for d in dests])
         return out
 
     def placement_hexes(self, p: int, first_only: bool = False) -> list[int]:
@@ -444,7 +531,7 @@ class Engine:
         if self.actions[p] == 0:
             if not occ:
                 return [0]
-            out = [k for k in self.adj if k not in occ]
+            out = [k for k in self.nmask if k not in occ]
         else:
             mine = self.cadj[p]
             theirs = self.cadj[1 - p]
@@ -465,12 +552,10 @@ class Engine:
     def _hatch_next_to(self, key: int, p: int) -> bool:
         stacks = self.stacks
         flags = self.code_flags
-        for o in OFFSETS:
-            s = stacks.get(key + o)
-            if s is not None:
-                top = s[-1]
-                if top & 1 == p and flags[top] & HATCH:
-                    return True
+        for o in NEAR[self.nmask.get(key, 0)]:
+            top = stacks[key + o][-1]
+            if top & 1 == p and flags[top] & HATCH:
+                return True
         return False
 
     def movers(self, p: int) -> list[tuple[int, int]]:
@@ -478,8 +563,9 @@ class Engine:
         topmost one, unless a trapping creature lies above it. Hexes ascending."""
         out = []
         flags = self.code_flags
-        for k in sorted(self.stacks):
-            s = self.stacks[k]
+        stacks = self.stacks
+        for k in sorted(stacks):
+            s = stacks[k]
             if len(s) == 1:
                 c = s[0]
                 if c & 1 == p:
@@ -497,45 +583,40 @@ class Engine:
 
     def destinations(self, src: int, code: int) -> list[int]:
         """Every hex the creature ``code`` at ``src`` may legally move to (all rules)."""
-        stacks = self.stacks
-        lifted = len(stacks[src]) == 1
-        occ = self.occ
-        adj = self.adj
-        an = self.analysis()
+        lifted = len(self.stacks[src]) == 1
         if lifted:
-            occ.discard(src)
-            for o in OFFSETS:
-                adj[src + o] -= 1
+            # A hex whose occupied neighbours form one group never cuts the colony.
+            cut = RUNS[self.nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
+            self._lift(src)
+        else:
+            cut = False
         try:
             raw = self.reachable(src, code)
             if not raw:
                 return raw
-            return self._connected(src, code, lifted, raw, an)
+            return self._connected(src, code, lifted, cut, raw)
         finally:
             if lifted:
-                occ.add(src)
-                for o in OFFSETS:
-                    adj[src + o] += 1
+                self._drop(src)
 
-    def reachable(self, src: int, code: int) -> list[int]:
+    def reachable(self, src: int, code: int, plain: bool = False) -> list[int]:
         """Hexes the creature may reach by its movement category and attributes, before the
-        one-colony check. Call with the mover already lifted from the working board."""
+        one-colony check. Call with the mover already lifted from the working board.
+
+        ``plain`` uses the straightforward path search for runners (no shared tables): the
+        checks of single requests use it, so tests can compare it with the generator."""
         flags = self.code_flags[code]
         m = self.kind_dist[code >> 1]
-        if flags & KAMIKAZE:
-            end = END_ATTACK
-        elif flags & SWAP:
-            end = END_SWAP
-        elif flags & (TRAP | INTRUDE):
-            end = END_STACK
-        else:
-            end = END_NONE
+        end = self.code_end[code]
         if flags & WALK:
             res = self._walk(src, m, bool(flags & INTRUDE), end)
         elif flags & RUN:
-            res = self._run(src, m, bool(flags & INTRUDE), end)
+            if plain:
+                res = self._run_plain(src, m, bool(flags & INTRUDE), end)
+            else:
+                res = self._run(src, m, bool(flags & INTRUDE), end)
         elif flags & FLY:
-            if self.adj.get(src, 0) == 6:
+            if self.nmask.get(src, 0) == 63:
                 return []
             res = self._fly(src, m, end)
         else:
@@ -555,60 +636,57 @@ class Engine:
         return False
 
     def _walk(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
-        occ = self.occ
-        adj = self.adj
+        nmask = self.nmask
+        free, onto = FREE_STEPS, ONTO_STEPS
         seen = {src}
         res = []
         cur = [src]
         for _ in range(m):
             nxt = []
             for a in cur:
-                for o, g1, g2 in STEPS:
+                mk = nmask.get(a, 0)
+                for o in free[mk]:
                     b = a + o
-                    if b in seen or (a + g1 in occ and a + g2 in occ):
-                        continue
-                    if b in occ:
+                    if b not in seen:
                         seen.add(b)
-                        if end and self._end_ok(b, end):
+                        if nmask.get(b):
                             res.append(b)
-                        if intruding:
                             nxt.append(b)
-                    elif adj.get(b):
-                        seen.add(b)
-                        res.append(b)
-                        nxt.append(b)
+                if end:
+                    for o in onto[mk]:
+                        b = a + o
+                        if b not in seen:
+                            seen.add(b)
+                            if self._end_ok(b, end):
+                                res.append(b)
+                            if intruding:
+                                nxt.append(b)
             if not nxt:
                 break
             cur = nxt
         return res
 
-    def _run(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
+    def _run_plain(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
+        """Runner destinations by direct search of every simple path of m steps."""
         occ = self.occ
-        adj = self.adj
-        # A simple path of m steps needs m hexes besides src: give up early when fewer are
-        # reachable at all (this keeps long runners from exploring hopeless paths).
-        if m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
-            return []
+        nmask = self.nmask
         found: dict[int, None] = {}
-        ends = {}
         visited = {src}
 
         def extend(a: int, left: int) -> None:
-            for o, g1, g2 in STEPS:
+            mk = nmask.get(a, 0)
+            for o in OFFSETS:
                 b = a + o
-                if b in visited or (a + g1 in occ and a + g2 in occ):
+                if b in visited or o not in FREE_STEPS[mk] + ONTO_STEPS[mk]:
                     continue
                 if b in occ:
                     if left == 1:
-                        ok = ends.get(b)
-                        if ok is None:
-                            ok = ends[b] = bool(end) and self._end_ok(b, end)
-                        if ok:
+                        if end and self._end_ok(b, end):
                             found[b] = None
                         continue
                     if not intruding:
                         continue
-                elif not adj.get(b):
+                elif not nmask.get(b):
                     continue
                 elif left == 1:
                     found[b] = None
@@ -620,38 +698,121 @@ class Engine:
         extend(src, m)
         return list(found)
 
+    def _node_bit(self, key: int) -> int:
+        """A bit of its own for a hex, valid for this position (for path bitsets)."""
+        bit = self._nodes.get(key)
+        if bit is None:
+            bit = self._nodes[key] = 1 << len(self._node_keys)
+            self._node_keys.append(key)
+        return bit
+
+    def _run(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
+        nmask = self.nmask
+        free, onto = FREE_STEPS, ONTO_STEPS
+        # A simple path of m steps needs m hexes besides src: give up early when fewer are
+        # reachable at all (this keeps long runners from exploring hopeless paths).
+        if m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
+            return []
+        # Per hex: the (hex, bit) pairs one step on that a path may pass through, and the
+        # bitset of those it may end on, as on the full board; one table per position and
+        # kind of runner. Lifting src changes only the links of src's neighbours (computed
+        # here on the working board) and may leave some of those neighbours without contact
+        # with the colony ("dead": never entered).
+        key = (intruding, end)
+        shared = self._links.get(key)
+        if shared is None:
+            shared = self._links[key] = {}
+        lifted = src not in self.occ
+        near = {src + o for o in OFFSETS} if lifted else set()
+        local: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        bit_of = self._node_bit
+
+        def links(a: int) -> tuple[tuple[tuple[int, int], ...], int]:
+            mk = nmask.get(a, 0)
+            if a in near:
+                targets = [b for b in [a + o for o in free[mk]] if nmask.get(b)]
+            else:
+                targets = [b for b in [a + o for o in free[mk]] if nmask.get(b) or b in near]
+            passes = [(b, bit_of(b)) for b in targets]
+            ends = 0
+            for _, bit in passes:
+                ends |= bit
+            if end or intruding:
+                for o in onto[mk]:
+                    b = a + o
+                    if intruding:
+                        passes.append((b, bit_of(b)))
+                    if end and self._end_ok(b, end):
+                        ends |= bit_of(b)
+            got = (tuple(passes), ends)
+            if a in near:
+                local[a] = got
+            else:
+                shared[a] = got
+            return got
+
+        def get(a: int) -> tuple[tuple[tuple[int, int], ...], int]:
+            if a in near:
+                return local.get(a) or links(a)
+            return shared.get(a) or links(a)
+
+        found = 0
+
+        def extend(a: int, left: int, seen: int) -> None:
+            nonlocal found
+            passes = get(a)[0]
+            if left == 2:
+                for b, bit in passes:
+                    if not seen & bit:
+                        found |= get(b)[1] & ~seen
+                return
+            left -= 1
+            for b, bit in passes:
+                if not seen & bit:
+                    extend(b, left, seen | bit)
+
+        start = bit_of(src)
+        for n in near:
+            if not nmask.get(n) and n not in self.occ:
+                start |= bit_of(n)
+        if m == 1:
+            found = get(src)[1] & ~start
+        else:
+            extend(src, m, start)
+        keys = self._node_keys
+        out = []
+        while found:
+            low = found & -found
+            out.append(keys[low.bit_length() - 1])
+            found ^= low
+        return out
+
     def _fly(self, src: int, m: int, end: int) -> list[int]:
         occ = self.occ
-        adj = self.adj
+        nmask = self.nmask
         res = []
         if not occ:
             # The only creature on the board: every hex in range keeps one colony.
             return [src + o for o in disc_offsets(m)]
         m = min(m, len(occ) + 1)
         offs = disc_offsets(m)
-        if len(offs) > 4 * len(adj):
+        if len(offs) > 4 * len(nmask):
             cands: Iterable[int] = sorted(
-                k for k in adj if k != src and 1 <= hex_distance(src, k) <= m
+                k for k in nmask if k != src and 1 <= hex_distance(src, k) <= m
             )
-            for d in cands:
-                if d in occ:
-                    if end and self._end_ok(d, end):
-                        res.append(d)
-                elif adj.get(d):
-                    res.append(d)
-            return res
-        for o in offs:
-            d = src + o
+        else:
+            cands = [src + o for o in offs]
+        for d in cands:
             if d in occ:
                 if end and self._end_ok(d, end):
                     res.append(d)
-            elif adj.get(d):
+            elif nmask.get(d):
                 res.append(d)
         return res
 
     def _jump(self, src: int, m: int, end: int) -> list[int]:
         occ = self.occ
-        adj = self.adj
+        nmask = self.nmask
         res = []
         lone = not occ
         if not lone:
@@ -663,55 +824,68 @@ class Engine:
                 if d in occ:
                     if end and self._end_ok(d, end):
                         res.append(d)
-                elif lone or adj.get(d):
+                elif lone or nmask.get(d):
                     res.append(d)
         return res
 
-    def _connected(self, src: int, code: int, lifted: bool, cands: list[int],
-                   an: Analysis) -> list[int]:
-        """Keep the candidates after which the colony is one group (spec §6)."""
-        occ = self.occ  # the working board: src is absent when lifted
+    def _connected(self, src: int, code: int, lifted: bool, cut: bool,
+                   cands: list[int]) -> list[int]:
+        """Keep the candidates after which the colony is one group (spec §6).
+
+        Called on the working board (src lifted when ``lifted``)."""
+        occ = self.occ
         stacks = self.stacks
         flags = self.code_flags[code]
         attack = bool(flags & KAMIKAZE)
         destroy = attack and not self.rules.kamikaze_survives
-        swap = bool(flags & SWAP) and not attack
-        out = []
         if not lifted:
-            # src stays occupied: only a kamikaze that empties its target removes a hex.
-            for d in cands:
-                if d in occ:
-                    if destroy and len(stacks[d]) == 1 and an.is_cut(d):
-                        continue
-                out.append(d)
-            return out
-        cut = an.is_cut(src)
+            if not destroy:
+                return cands
+            # src stays occupied: only a target emptied by the attack leaves the board.
+            an = self.analysis()
+            return [d for d in cands
+                    if not (d in occ and len(stacks[d]) == 1 and an.is_cut(d))]
         if not cut:
+            if not destroy:
+                return cands
+            out = []
             inner: Analysis | None = None
             for d in cands:
-                if d in occ and destroy and len(stacks[d]) == 1:
-                    # Both src and d leave the board: d must not cut the rest.
+                if d in occ and len(stacks[d]) == 1:
+                    # Both src and d leave the board: d must not cut what remains.
                     if inner is None:
-                        inner = Analysis(occ)
+                        inner = Analysis(occ, self.nmask)
                     if inner.is_cut(d):
                         continue
                 out.append(d)
             return out
+        an = self.analysis()
         parts = an.parts(src)
+        intervals = an.sep[src]
+        disc = an.disc
+        nmask = self.nmask
+        swap = bool(flags & SWAP) and not attack
+        out = []
         for d in cands:
             if d in occ:
                 if swap:
                     out.append(d)
                 elif destroy and len(stacks[d]) == 1:
-                    part = an.part_of(src, d)
-                    if parts == 2 and an.part_size(src, part) == 1:
+                    if parts == 2 and an.part_size(src, an.part_of(src, d)) == 1:
                         out.append(d)
                 continue
+            mk = nmask.get(d, 0)
+            if POPCOUNT[mk] < parts:
+                continue
             seen = set()
-            for o in OFFSETS:
-                n = d + o
-                if n in occ:
-                    seen.add(an.part_of(src, n))
+            for o in NEAR[mk]:
+                dn = disc[d + o]
+                for i, (a, b) in enumerate(intervals):
+                    if a <= dn <= b:
+                        seen.add(i)
+                        break
+                else:
+                    seen.add(-1)
             if len(seen) == parts:
                 out.append(d)
         return out
@@ -730,12 +904,11 @@ class Engine:
                     f"(turn {self.turn_number(p)} without it on the board)")
         if key in self.occ:
             return f"{fmt(key)} is occupied; creatures are placed on empty hexes only"
-        occ = self.occ
         if self.actions[p] == 0:
-            if not occ or self.adj.get(key):
+            if not self.occ or self.nmask.get(key):
                 return None
-            return f"{PLAYERS[p]}'s first creature must be placed next to the creature " \
-                   f"already on the board"
+            return (f"{PLAYERS[p]}'s first creature must be placed next to the creature "
+                    f"already on the board")
         if not self.cadj[p].get(key):
             return f"{fmt(key)} is not next to a hex of {PLAYERS[p]}'s colour"
         if self.cadj[1 - p].get(key) and not self._hatch_next_to(key, p):
@@ -743,7 +916,10 @@ class Engine:
         return None
 
     def why_not_move(self, kind: int, src: int, dst: int) -> str | None:
-        """Why the player to act may not move its ``kind`` from src to dst (None if valid)."""
+        """Why the player to act may not move its ``kind`` from src to dst (None if valid).
+
+        The one-colony check here is a plain search of the board after the move, so it
+        double-checks the cut-vertex shortcut the generator uses."""
         p = self.to_move
         name = self.names[kind]
         if self.result != ONGOING:
@@ -763,13 +939,12 @@ class Engine:
         flags = self.code_flags[code]
         m = self.kind_dist[kind]
         dist = hex_distance(src, dst)
-        if dist > m and not flags & RUN:
-            return f"{fmt(dst)} is {dist} hexes away; {name} moves at most {m}"
         if dist > m:
-            return f"{fmt(dst)} is {dist} hexes away; {name} runs exactly {m} steps"
+            how = "runs exactly" if flags & RUN else "moves at most"
+            return f"{fmt(dst)} is {dist} hexes away; {name} {how} {m}"
         if flags & JUMP and not _in_line(src, dst):
-            return f"{name} jumps only in a straight line and {fmt(dst)} is not in line " \
-                   f"with {fmt(src)}"
+            return (f"{name} jumps only in a straight line and {fmt(dst)} is not in line "
+                    f"with {fmt(src)}")
         target = self.stacks.get(dst)
         if target:
             if flags & KAMIKAZE:
@@ -783,30 +958,26 @@ class Engine:
                             f"(the stack limit is {self.stack_limit})")
             else:
                 return f"{fmt(dst)} is occupied and {name} may only move to an empty hex"
+        if flags & FLY and self.nmask.get(src, 0) == 63:
+            return f"the {name} at {fmt(src)} is surrounded and cannot take off"
         lifted = len(stack) == 1
-        occ, adj = self.occ, self.adj
         if lifted:
-            occ.discard(src)
-            for o in OFFSETS:
-                adj[src + o] -= 1
+            self._lift(src)
         try:
-            if flags & FLY and adj.get(src, 0) == 6:
-                return f"the {name} at {fmt(src)} is surrounded and cannot take off"
-            if dst not in self.reachable(src, code):
-                if flags & WALK:
-                    return (f"{name} cannot walk from {fmt(src)} to {fmt(dst)} in at most {m} "
-                            f"steps (each step must slide through a free gap and stay next "
-                            f"to the colony)")
-                if flags & RUN:
-                    return (f"{name} cannot run from {fmt(src)} to {fmt(dst)} in exactly {m} "
-                            f"steps without visiting a hex twice (each step must slide "
-                            f"through a free gap and stay next to the colony)")
-                return f"{name} cannot reach {fmt(dst)}: the colony would be disconnected"
+            reached = dst in self.reachable(src, code, plain=True)
         finally:
             if lifted:
-                occ.add(src)
-                for o in OFFSETS:
-                    adj[src + o] += 1
+                self._drop(src)
+        if not reached:
+            if flags & WALK:
+                return (f"{name} cannot walk from {fmt(src)} to {fmt(dst)} in at most {m} "
+                        f"steps (each step must slide through a free gap and stay next to "
+                        f"the colony)")
+            if flags & RUN:
+                return (f"{name} cannot run from {fmt(src)} to {fmt(dst)} in exactly {m} "
+                        f"steps without visiting a hex twice (each step must slide through "
+                        f"a free gap and stay next to the colony)")
+            return f"{name} cannot reach {fmt(dst)}: the colony would be disconnected"
         if not self._one_colony_after(kind, src, dst):
             return "the colony would be disconnected"
         return None
@@ -845,6 +1016,17 @@ class Engine:
             cached = (legal, set(legal))
             self._legal_set_for = cached
         return action in cached[1]
+
+
+def _end_mode(flags: int) -> int:
+    """How a creature may end on an occupied hex (precedence of spec §8.6)."""
+    if flags & KAMIKAZE:
+        return END_ATTACK
+    if flags & SWAP:
+        return END_SWAP
+    if flags & (TRAP | INTRUDE):
+        return END_STACK
+    return END_NONE
 
 
 def _topmost(stack: list[int], code: int) -> int:

@@ -360,12 +360,15 @@ def _copy_engine(engine: Engine) -> Engine:
     twin.__dict__.update(engine.__dict__)
     twin.stacks = dict(engine.stacks)  # stacks are replaced, never mutated in place
     twin.occ = set(engine.occ)
-    twin.adj = dict(engine.adj)
+    twin.nmask = dict(engine.nmask)
     twin.cadj = (dict(engine.cadj[0]), dict(engine.cadj[1]))
     twin.hands = [list(h) for h in engine.hands]
     twin.actions = list(engine.actions)
     twin.bpos = list(engine.bpos)
     twin.history = list(engine.history)
+    twin._links = {}
+    twin._nodes = {}
+    twin._node_keys = []
     twin._analysis = engine._analysis
     twin._legal = engine._legal
     twin._legal_set_for = engine._legal_set_for

@@ -55,7 +55,7 @@ def board_lines(state: HexAroundState, width: int = WIDTH) -> list[str]:
     for key in engine.stacks:
         x, y = coords_of(key)
         cells[(x, y)] = _token(state.stack_at(x, y), codes)
-    for key in engine.adj:
+    for key in engine.nmask:
         if key not in engine.occ:
             cells.setdefault(coords_of(key), ".")
     if not cells:
