@@ -89,7 +89,8 @@ class HexBaronGame(Game):
         if any(names):
             setup = setup.renamed(names)
         if setup.players[0].name == setup.players[1].name:
-            raise OptionError(f"both players are called {setup.players[0].name!r}")
+            raise OptionError(f"both players are called {setup.players[0].name!r}: give one "
+                              "another name with -o p1_name=... or -o p2_name=...")
         return setup
 
     def new_state(self, seed: int | None = None) -> HexBaronState:

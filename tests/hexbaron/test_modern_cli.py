@@ -14,7 +14,7 @@ PRELIM_MODERN = [  # the preliminary material's example; refused commands do not
 
 def play(*lines: str, options: tuple[str, ...] = (), cwd=None, p2: str = "human"):
     args = ["play", "hexbaron", "--seed", "0", "--p2", p2]
-    for o in options:
+    for o in ("extensions=none", *options):  # the same game whatever else is installed
         args += ["-o", o]
     result = run_hexkit(*args, stdin="".join(f"{x}\n" for x in lines).encode(), cwd=cwd)
     return result.returncode, result.stdout.decode(), result.stderr.decode()
