@@ -28,12 +28,14 @@ SUPPLY = "supply"
 @dataclass(frozen=True)
 class Terrain:
     """A kind of tile. ``symbol`` is one character: how the grid draws it and how data files
-    store it; ``name`` is the word used in YAML set-ups."""
+    store it; ``name`` is the word used in YAML set-ups. No piece can move onto a tile whose
+    terrain is not ``passable`` (a wall, a lake...), whatever its own movement rule."""
 
     symbol: str
     name: str
     colour: str = "#d9d3a0"
     help: str = ""
+    passable: bool = True
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,8 @@ class Catalogue:
     pieces: dict[str, PieceType] = field(default_factory=dict)  # by name
     commands: dict[str, object] = field(default_factory=dict)  # by verb: CommandType
     setups: dict[str, object] = field(default_factory=dict)  # by name: path of a YAML set-up
+    #: Terrains no piece may move onto, by symbol.
+    impassable: dict[str, Terrain] = field(default_factory=dict)
     #: Which plugin added each thing (for error messages), keyed like the tables above.
     origin: dict[tuple[str, str], str] = field(default_factory=dict)
 
@@ -192,6 +196,8 @@ class Catalogue:
         self._unique("terrain symbol", terrain.symbol, origin)
         self._unique("terrain name", terrain.name.lower(), origin)
         self.terrains[terrain.symbol] = terrain
+        if not terrain.passable:
+            self.impassable[terrain.symbol] = terrain
 
     def add_resource(self, resource: Resource, origin: str = "hexbaron") -> None:
         """Add a resource (PluginError if the name is taken)."""

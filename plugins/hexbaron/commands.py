@@ -176,6 +176,9 @@ class MoveCommand(CommandType):
             return f"tile {end} is occupied"
         if end not in pos.neighbours[start]:
             return f"tile {end} is not next to tile {start}"
+        blocked = pos.catalogue.impassable.get(pos.terrain[end])
+        if blocked is not None:
+            return f"tile {end} is {blocked.name}: no piece can move onto it"
         ptype = pos.types[pos.pieces[start].kind]
         cost = ptype.move_cost(pos.terrain[start], pos.terrain[end])
         if cost < 0:
@@ -195,12 +198,13 @@ class MoveCommand(CommandType):
 
     def legal(self, pos: Position) -> Iterator[tuple[Any, ...]]:
         pieces, terrain, types = pos.pieces, pos.terrain, pos.types
+        blocked = pos.catalogue.impassable
         fuel = pos.resource(FUEL)
         for start in own_tiles(pos):
             ptype = types[pieces[start].kind]
             here = terrain[start]
             for end in pos.neighbours[start]:
-                if pieces[end] is None:
+                if pieces[end] is None and terrain[end] not in blocked:
                     cost = ptype.move_cost(here, terrain[end])
                     if 0 <= cost <= fuel:
                         yield (start, end)

@@ -12,6 +12,7 @@ import types
 import pytest
 from hexbaron.catalogue import PieceType, Terrain
 from hexbaron.classic import run_classic
+from hexbaron.commands import CommandType
 from hexbaron.game import HexBaronState
 from hexbaron.setup import parse_data_file, write_data_file
 
@@ -207,3 +208,61 @@ def test_extension_hooks_are_called_once_per_game_not_per_move(miner):
         moves = state.legal_moves()
         state.push(moves[chooser.randrange(len(moves))])
     assert calls == [1]
+
+
+class BuildCommand(CommandType):
+    """A second exam-style extension: ``build TILE`` raises a wall next to your baron."""
+
+    verb = "build"
+    syntax = "build TILE"
+    help = "a wall on an empty TILE next to your baron (2 lumber)"
+
+    def check(self, pos, args):
+        (tile,) = args
+        if not pos.valid(tile):
+            return f"there is no tile {tile}"
+        if pos.piece_at(tile) is not None or pos.terrain_at(tile) == "X":
+            return f"tile {tile} is taken"
+        if pos.resource("lumber") < 2:
+            return "not enough lumber"
+        if not any(pos.own(j) and pos.type_at(j).is_baron for j in pos.neighbours[tile]):
+            return f"tile {tile} is not next to your baron"
+        return None
+
+    def candidates(self, pos):
+        return ((tile,) for tile in range(pos.n))
+
+    def apply(self, pos, args):
+        pos.set_terrain(args[0], "X")
+        pos.add_resource("lumber", -2)
+        return "a wall stands"
+
+
+def builder_registry():
+    def hexbaron_register_terrains(register):
+        register(Terrain("X", "wall", "#444444", "nothing moves onto it", passable=False))
+
+    def hexbaron_register_commands(register):
+        register(BuildCommand())
+
+    module = plugin_module("builder", hexbaron_register_terrains=hexbaron_register_terrains,
+                           hexbaron_register_commands=hexbaron_register_commands)
+    return build_registry(use_env=False, extra=[("builder", module)])
+
+
+def test_an_impassable_terrain_from_an_extension_blocks_every_piece():
+    reg = builder_registry()
+    state = reg.load_game("hexbaron").new_state(0)
+    assert [str(m) for m in state.legal_moves() if m.verb == "build"] == ["build 4"]
+    before = state.to_dict()
+    state.push("build 4")
+    assert state.pos.terrain[4] == "X" and state.pos.resources[0]["lumber"] == 8
+    with pytest.raises(IllegalMoveError, match="tile 4 is wall: no piece can move onto it"):
+        state.push("move 0 4")
+    assert "move 0 4" not in [str(m) for m in state.legal_moves()]
+    state.pop()
+    assert state.to_dict() == before
+
+
+def test_hexbaron_with_a_build_extension_passes_the_conformance_kit():
+    assert check_game("hexbaron", registry=builder_registry(), games=2, max_moves=150).moves
