@@ -15,6 +15,7 @@ that point is what the skeleton prints.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import IO
 
@@ -235,6 +236,12 @@ def run_classic(game: Game, *, seed: int | None, stdin: IO[str], stdout: IO[str]
                 stderr: IO[str]) -> int:
     """Run the classic console; returns the exit status (0 after ``Q``, 1 where the
     skeleton would crash, with one line on ``stderr``)."""
+    if os.linesep != "\n":
+        # The skeleton's Linux behaviour on every platform: "\n" out, input lines as read.
+        for stream in (stdin, stdout):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(newline="\n")
     console = ClassicConsole(game, seed, stdin, stdout)
     try:
         return console.run()
