@@ -90,6 +90,8 @@ def save_command(state: State, argument: str) -> str:
         raise HexkitError(f"{words} is a folder")
     text = write_data_file(state.to_setup(), state.catalogue)
     folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise HexkitError(f"cannot save to {words}: there is no folder {folder}")
     fd, tmp = tempfile.mkstemp(prefix=".hexbaron-", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
