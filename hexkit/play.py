@@ -89,7 +89,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     if args.load is not None:
-        return _run_loaded(args, stdin, stdout)
+        return _run_loaded(args, stdin, stdout, stderr)
     if args.game is None:
         raise OptionError("name the game to play (or give --load FILE)")
     game = load_from_args(args)
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
         record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
         on_change = _saver(args.save, record)
         on_change(state)  # the file exists (and the path is known to work) from the start
-    session = PlaySession(game, state, seats, stdin, stdout, on_change)
+    session = PlaySession(game, state, seats, stdin, stdout, on_change, stderr)
     return session.loop()
 
 
@@ -131,7 +131,8 @@ def _saver(path: str, record: GameRecord) -> Callable[[State], None]:
     return save
 
 
-def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
+                stderr: IO[str]) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
     if args.classic:
         raise OptionError("--load does not apply to --classic (use the game's own load)")
@@ -148,7 +149,7 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> in
     on_change = _saver(args.save or args.load, record)
     on_change(state)
     print(f"Loaded {game} after {len(record.moves)} moves from {args.load}.", file=stdout)
-    session = PlaySession(game, state, seats, stdin, stdout, on_change)
+    session = PlaySession(game, state, seats, stdin, stdout, on_change, stderr)
     return session.loop()
 
 
@@ -156,12 +157,14 @@ class PlaySession:
     """The read-eval-print loop of one game. ``on_change`` is called after every push/pop."""
 
     def __init__(self, game: Game, state: State, seats: list[Seat], stdin: IO[str],
-                 stdout: IO[str], on_change: Callable[[State], None] | None = None):
+                 stdout: IO[str], on_change: Callable[[State], None] | None = None,
+                 stderr: IO[str] | None = None):
         self.game = game
         self.state = state
         self.seats = seats
         self.stdin = stdin
         self.stdout = stdout
+        self.stderr = stderr or sys.stderr
         self.on_change = on_change or (lambda state: None)
         self.extra = {c.name: c for c in game.spec.console_commands}
 
@@ -194,9 +197,11 @@ class PlaySession:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
+                # Input ran out mid-game: abandoned, not finished, so say so and fail.
                 self.say()
-                self.say("end of input: game left unfinished")
-                return 0
+                print("hexkit: end of input: the game was abandoned unfinished",
+                      file=self.stderr)
+                return 1
             show_board = self.handle(line.strip())
             if show_board is None:
                 return 0

@@ -141,7 +141,16 @@ def test_bots_play_each_other_to_the_end():
     assert r.returncode == 0 and "Game over:" in r.stdout
 
 
-def test_end_of_input_leaves_cleanly():
+def test_end_of_input_mid_game_abandons_it_with_one_line_on_stderr():
     r = run_hexkit(*WITH_TOY, "play", "tictactoe", input="a1\n")
-    assert r.returncode == 0 and "end of input" in r.stdout
+    assert r.returncode == 1
+    assert "end of input: the game was abandoned unfinished" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_abandoned_game_keeps_every_move_in_its_saved_record(tmp_path):
+    r = run_hexkit(*WITH_TOY, "play", "tictactoe", "--seed", "2", "--save", "g.json",
+                   input="a1\nb2\n", cwd=tmp_path)
+    assert r.returncode == 1
+    data = json.loads((tmp_path / "g.json").read_text())
+    assert data["moves"] == ["a1", "b2"]

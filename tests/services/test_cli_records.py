@@ -14,7 +14,7 @@ from .conftest import PLUGIN_FILES, error_lines, run_hexkit
 
 
 def test_play_save_writes_the_record_as_the_game_goes(tmp_path):
-    out = run_hexkit("play", "toyline", "--seed", "4", "--save", "g.json", input="b2\na1\n",
+    out = run_hexkit("play", "toyline", "--seed", "4", "--save", "g.json", input="b2\na1\nquit\n",
                      cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     data = json.loads((tmp_path / "g.json").read_text())
@@ -26,7 +26,7 @@ def test_play_save_writes_the_record_as_the_game_goes(tmp_path):
 
 def test_play_without_a_seed_records_the_seed_it_picked(tmp_path):
     out = run_hexkit("play", "toyline", "-o", "blockers=true", "--save", "g.json",
-                     input="b2\n", cwd=tmp_path)
+                     input="b2\nquit\n", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     record = load_record(tmp_path / "g.json")
     assert isinstance(record.seed, int)
@@ -107,7 +107,7 @@ def test_load_of_a_corrupt_file_is_one_line(tmp_path):
 
 
 def test_replay_shows_every_move_with_the_player_and_the_board(tmp_path):
-    run_hexkit("play", "toyline", "--seed", "2", "--save", "g.json", input="b2\na1\n",
+    run_hexkit("play", "toyline", "--seed", "2", "--save", "g.json", input="b2\na1\nquit\n",
                cwd=tmp_path)
     out = run_hexkit("replay", "g.json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
