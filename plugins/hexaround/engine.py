@@ -62,6 +62,23 @@ FREE_STEPS, ONTO_STEPS, NEAR = _step_tables()
 #: occupying hex k sets, in neighbour k + OFFSETS[d], the bit of direction (d + 3) % 6.
 BACK_BITS: tuple[tuple[int, int], ...] = tuple((OFFSETS[d], 1 << ((d + 3) % 6))
                                                for d in range(6))
+
+
+def _gate_opens() -> tuple[tuple[bool, ...], ...]:
+    table = []
+    for mask in range(64):
+        row = []
+        for d in range(6):
+            # Emptying neighbour d opens the gate of the steps d-1 or d+1 if it was shut.
+            shut = [mask >> ((e - 1) % 6) & 1 and mask >> ((e + 1) % 6) & 1
+                    for e in ((d - 1) % 6, (d + 1) % 6)]
+            row.append(bool(mask >> d & 1) and any(shut))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: GATE_OPENS[mask][d]: emptying occupied neighbour d changes the other allowed slides.
+GATE_OPENS = _gate_opens()
 #: Number of occupied neighbours per mask.
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(64))
 
@@ -140,6 +157,19 @@ def disc_offsets(radius: int) -> tuple[int, ...]:
     if radius <= 64:
         _DISCS[radius] = result
     return result
+
+
+_RAYS: dict[int, tuple[int, ...]] = {}
+
+
+def ray_offsets(length: int) -> tuple[int, ...]:
+    """Offsets of the hexes 1..length steps away in each of the six directions."""
+    got = _RAYS.get(length)
+    if got is None:
+        got = tuple(o * k for o in OFFSETS for k in range(1, length + 1))
+        if length <= 64:
+            _RAYS[length] = got
+    return got
 
 
 #: The hex itself and every hex within distance 2.
@@ -267,6 +297,8 @@ class Engine:
         self.stacks: dict[int, list[int]] = {}
         self.occ: set[int] = set()
         self.nmask: dict[int, int] = {}
+        #: Empty hexes with an occupied neighbour.
+        self.frontier: set[int] = set()
         self.cadj: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.hands = [[self.config.stocks[p][n] for n in self.names] for p in PLAYERS]
         self.actions = [0, 0]
@@ -276,6 +308,7 @@ class Engine:
         self.far = 0
         self.history: list[tuple[Any, ...]] = []
         self._analysis: Analysis | None = None
+        self._landings: dict[int, set[int]] = {}
         self._links: dict[tuple[bool, int], dict[int, Any]] = {}
         self._nodes: dict[int, int] = {}
         self._node_keys: list[int] = []
@@ -324,16 +357,24 @@ class Engine:
             return
         nmask = self.nmask
         if old_owner < 0:
-            self.occ.add(key)
+            occ = self.occ
+            frontier = self.frontier
+            occ.add(key)
+            frontier.discard(key)
             col = self.cadj[new_owner]
             for o, bit in BACK_BITS:
                 n = key + o
                 nmask[n] = nmask.get(n, 0) | bit
                 col[n] = col.get(n, 0) + 1
+                if n not in occ:
+                    frontier.add(n)
             if self._is_far(key):
                 self.far += 1
         elif new_owner < 0:
             self.occ.discard(key)
+            frontier = self.frontier
+            if key in nmask:
+                frontier.add(key)
             col = self.cadj[old_owner]
             for o, bit in BACK_BITS:
                 n = key + o
@@ -342,6 +383,7 @@ class Engine:
                     nmask[n] = mk
                 else:
                     del nmask[n]
+                    frontier.discard(n)
                 c = col[n] - 1
                 if c:
                     col[n] = c
@@ -422,6 +464,7 @@ class Engine:
                              self.reason, self._legal))
         self.actions[p] += 1
         self._analysis = None
+        self._landings = {}
         self._forget_links(changed)
         self._legal = None
         self._update_butterflies(changed)
@@ -439,6 +482,7 @@ class Engine:
         self.result = result
         self.reason = reason
         self._analysis = None
+        self._landings = {}
         self._forget_links(changed)
         self._legal = legal
 
@@ -583,15 +627,28 @@ class Engine:
 
     def destinations(self, src: int, code: int) -> list[int]:
         """Every hex the creature ``code`` at ``src`` may legally move to (all rules)."""
+        flags = self.code_flags[code]
+        m = self.kind_dist[code >> 1]
+        end = self.code_end[code]
         lifted = len(self.stacks[src]) == 1
+        # Position-wide tables first, while src is still on the board.
+        landing = self._landing(end) if flags & (FLY | JUMP) else None
+        cut = False
         if lifted:
             # A hex whose occupied neighbours form one group never cuts the colony.
             cut = RUNS[self.nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
             self._lift(src)
-        else:
-            cut = False
         try:
-            raw = self.reachable(src, code)
+            if not self.occ:
+                raw = self.reachable(src, code)  # the only creature on the board
+            elif flags & (WALK | RUN):
+                raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN))
+            elif flags & FLY:
+                raw = self._fly_fast(src, m, landing)
+            else:
+                raw = self._jump_fast(src, m, landing)
+            if self.far:
+                raw = [d for d in raw if in_range(*coords_of(d))]
             if not raw:
                 return raw
             return self._connected(src, code, lifted, cut, raw)
@@ -599,22 +656,270 @@ class Engine:
             if lifted:
                 self._drop(src)
 
-    def reachable(self, src: int, code: int, plain: bool = False) -> list[int]:
-        """Hexes the creature may reach by its movement category and attributes, before the
-        one-colony check. Call with the mover already lifted from the working board.
+    # -- fast searches of the generator ---------------------------------------------------
+    def _landing(self, end: int) -> set[int]:
+        """Hexes a flyer or jumper with this end mode may land on (for this position, on the
+        full board): empty hexes touching the colony and the occupied ones it may end on."""
+        got = self._landings.get(end)
+        if got is None:
+            if end == END_NONE:
+                got = self.frontier
+            elif end == END_ATTACK:
+                got = self.frontier | self.occ
+            else:
+                got = set(self.frontier)
+                stacks = self.stacks
+                if end == END_STACK:
+                    limit = self.stack_limit
+                    got.update(k for k in self.occ if len(stacks[k]) < limit)
+                else:
+                    b = self.butterfly
+                    got.update(k for k in self.occ if stacks[k][-1] >> 1 != b)
+            self._landings[end] = got
+        return got
 
-        ``plain`` uses the straightforward path search for runners (no shared tables): the
-        checks of single requests use it, so tests can compare it with the generator."""
+    def _dead_near(self, src: int) -> list[int]:
+        """Empty neighbours of a lifted src that no longer touch the colony."""
+        nmask = self.nmask
+        occ = self.occ
+        return [n for n in (src + o for o in OFFSETS) if n not in occ and not nmask.get(n)]
+
+    def _fly_fast(self, src: int, m: int, landing: set[int] | None) -> list[int]:
+        assert landing is not None
+        if self.nmask.get(src, 0) == 63:
+            return []
+        m = min(m, len(self.occ) + 1)
+        offs = disc_offsets(m)
+        if len(offs) > 4 * len(landing):
+            res = {d for d in landing if 1 <= hex_distance(src, d) <= m}
+        else:
+            res = landing.intersection(map(src.__add__, offs))
+        res.discard(src)
+        for n in self._dead_near(src):
+            res.discard(n)
+        return sorted(res)
+
+    def _jump_fast(self, src: int, m: int, landing: set[int] | None) -> list[int]:
+        assert landing is not None
+        m = min(m, len(self.occ) + 1)
+        res = landing.intersection(map(src.__add__, ray_offsets(m)))
+        for n in self._dead_near(src):
+            res.discard(n)
+        return sorted(res)
+
+    def _node_bit(self, key: int) -> int:
+        """A bit of its own for a hex (for path bitsets); kept across positions."""
+        bit = self._nodes.get(key)
+        if bit is None:
+            bit = self._nodes[key] = 1 << len(self._node_keys)
+            self._node_keys.append(key)
+        return bit
+
+    def _paths(self, src: int, m: int, intruding: bool, end: int, run: bool) -> list[int]:
+        """Walker (up to m steps) or runner (a simple path of exactly m steps) destinations,
+        on the working board with src lifted (or still occupied by others).
+
+        Per hex, a link table holds the (hex, bit) pairs one slide on that a path may pass
+        through and the bitset of those it may end on, as on the full board; one table per
+        kind of mover, kept across positions (apply/undo drop the entries near a change).
+        Lifting src changes only the links of src's neighbours, which are computed on the
+        working board and put in the table for this search only; neighbours of src left
+        without contact with the colony are "dead" (never entered)."""
+        nmask = self.nmask
+        free, onto = FREE_STEPS, ONTO_STEPS
+        if run and m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
+            # A simple path of m steps needs m hexes besides src.
+            return []
+        key = (intruding, end)
+        shared = self._links.get(key)
+        if shared is None:
+            shared = self._links[key] = {}
+        nodes = self._nodes
+        bit_of = self._node_bit
+        stacks = self.stacks
+        limit = self.stack_limit
+        butterfly = self.butterfly
+
+        def links(a: int, mk: int) -> tuple[tuple[tuple[int, int], ...], int]:
+            # Targets that lose contact when src is lifted are masked out by the caller.
+            passes = [(b, nodes.get(b) or bit_of(b))
+                      for b in [a + o for o in free[mk]] if b in nmask]
+            ends = 0
+            for _, bit in passes:
+                ends |= bit
+            if end or intruding:
+                for o in onto[mk]:
+                    b = a + o
+                    bit = nodes.get(b) or bit_of(b)
+                    if intruding:
+                        passes.append((b, bit))
+                    if end == END_STACK:
+                        if len(stacks[b]) < limit:
+                            ends |= bit
+                    elif end == END_SWAP:
+                        if stacks[b][-1] >> 1 != butterfly:
+                            ends |= bit
+                    elif end:
+                        ends |= bit
+            return (tuple(passes), ends)
+
+        # Masks of src's neighbours as on the full board, for their shared entries.
+        full_masks: dict[int, int] = {}
+
+        def store(a: int) -> tuple[Any, ...]:
+            mk = full_masks.get(a)
+            if mk is None:
+                mk = nmask.get(a, 0)
+            got = shared[a] = (*links(a, mk), mk)
+            return got
+
+        start = nodes.get(src) or bit_of(src)
+        saved: list[tuple[int, Any]] = []
+        if src not in self.occ:
+            # Lifting src changes the masks of its neighbours only: where that opens a gate
+            # their links differ for this search; a neighbour left without contact with the
+            # colony is never entered.
+            for d, (o, back) in enumerate(BACK_BITS):
+                n = src + o
+                mk = nmask.get(n, 0)
+                if n not in self.occ and not mk:
+                    start |= nodes.get(n) or bit_of(n)
+                    continue
+                full = mk | back
+                if GATE_OPENS[full][(d + 3) % 6]:
+                    saved.append((n, shared.get(n)))
+                    shared[n] = (*links(n, mk), full)
+                elif n not in shared:
+                    full_masks[n] = full
+        found = 0
+        try:
+            if not run:
+                seen = start
+                layer = [src]
+                for _ in range(m):
+                    nxt = []
+                    for a in layer:
+                        got = shared.get(a) or store(a)
+                        passes, ends = got[0], got[1]
+                        found |= ends
+                        for b, bit in passes:
+                            if not seen & bit:
+                                seen |= bit
+                                nxt.append(b)
+                    if not nxt:
+                        break
+                    layer = nxt
+                found &= ~start
+            elif m == 1:
+                found = (shared.get(src) or store(src))[1] & ~start
+            else:
+                def extend(a: int, left: int, seen: int) -> None:
+                    nonlocal found
+                    passes = (shared.get(a) or store(a))[0]
+                    if left == 2:
+                        for b, bit in passes:
+                            if not seen & bit:
+                                found |= (shared.get(b) or store(b))[1] \
+                                    & ~seen
+                        return
+                    left -= 1
+                    for b, bit in passes:
+                        if not seen & bit:
+                            extend(b, left, seen | bit)
+
+                extend(src, m, start)
+        finally:
+            for n, old in saved:
+                if old is None:
+                    del shared[n]
+                else:
+                    shared[n] = old
+        keys = self._node_keys
+        out = []
+        while found:
+            low = found & -found
+            out.append(keys[low.bit_length() - 1])
+            found ^= low
+        return out
+
+    def _connected(self, src: int, code: int, lifted: bool, cut: bool,
+                   cands: list[int]) -> list[int]:
+        """Keep the candidates after which the colony is one group (spec §6).
+
+        Called on the working board (src lifted when ``lifted``)."""
+        occ = self.occ
+        stacks = self.stacks
+        flags = self.code_flags[code]
+        attack = bool(flags & KAMIKAZE)
+        destroy = attack and not self.rules.kamikaze_survives
+        if not lifted:
+            if not destroy:
+                return cands
+            # src stays occupied: only a target emptied by the attack leaves the board.
+            an = self.analysis()
+            return [d for d in cands
+                    if not (d in occ and len(stacks[d]) == 1 and an.is_cut(d))]
+        if not cut:
+            if not destroy:
+                return cands
+            out = []
+            inner: Analysis | None = None
+            for d in cands:
+                if d in occ and len(stacks[d]) == 1:
+                    # Both src and d leave the board: d must not cut what remains.
+                    if inner is None:
+                        inner = Analysis(occ, self.nmask)
+                    if inner.is_cut(d):
+                        continue
+                out.append(d)
+            return out
+        an = self.analysis()
+        parts = an.parts(src)
+        intervals = an.sep[src]
+        disc = an.disc
+        nmask = self.nmask
+        swap = bool(flags & SWAP) and not attack
+        # The usual case: one separated subtree and the rest of the colony.
+        two = parts == 2 and len(intervals) == 1
+        lo, hi = intervals[0]
+        out = []
+        for d in cands:
+            if d in occ:
+                if swap:
+                    out.append(d)
+                elif destroy and len(stacks[d]) == 1:
+                    if parts == 2 and an.part_size(src, an.part_of(src, d)) == 1:
+                        out.append(d)
+                continue
+            mk = nmask.get(d, 0)
+            if POPCOUNT[mk] < parts:
+                continue
+            if two:
+                inside = outside = False
+                for o in NEAR[mk]:
+                    if lo <= disc[d + o] <= hi:
+                        inside = True
+                    else:
+                        outside = True
+                if inside and outside:
+                    out.append(d)
+            elif len({an.part_of(src, d + o) for o in NEAR[mk]}) == parts:
+                out.append(d)
+        return out
+
+    # -- plain searches: the reference used to check single requests -----------------------
+    def reachable(self, src: int, code: int) -> list[int]:
+        """Hexes the creature may reach by its movement category and attributes, before the
+        one-colony check, by direct search (the mover already lifted from the working
+        board). Single requests are checked with it; the generator has its own faster
+        searches, so tests can compare the two."""
         flags = self.code_flags[code]
         m = self.kind_dist[code >> 1]
         end = self.code_end[code]
         if flags & WALK:
             res = self._walk(src, m, bool(flags & INTRUDE), end)
         elif flags & RUN:
-            if plain:
-                res = self._run_plain(src, m, bool(flags & INTRUDE), end)
-            else:
-                res = self._run(src, m, bool(flags & INTRUDE), end)
+            res = self._run_plain(src, m, bool(flags & INTRUDE), end)
         elif flags & FLY:
             if self.nmask.get(src, 0) == 63:
                 return []
@@ -672,12 +977,15 @@ class Engine:
         nmask = self.nmask
         found: dict[int, None] = {}
         visited = {src}
+        if m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
+            return []
 
         def extend(a: int, left: int) -> None:
             mk = nmask.get(a, 0)
+            allowed = FREE_STEPS[mk] + ONTO_STEPS[mk]
             for o in OFFSETS:
                 b = a + o
-                if b in visited or o not in FREE_STEPS[mk] + ONTO_STEPS[mk]:
+                if b in visited or o not in allowed:
                     continue
                 if b in occ:
                     if left == 1:
@@ -697,95 +1005,6 @@ class Engine:
 
         extend(src, m)
         return list(found)
-
-    def _node_bit(self, key: int) -> int:
-        """A bit of its own for a hex, valid for this position (for path bitsets)."""
-        bit = self._nodes.get(key)
-        if bit is None:
-            bit = self._nodes[key] = 1 << len(self._node_keys)
-            self._node_keys.append(key)
-        return bit
-
-    def _run(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
-        nmask = self.nmask
-        free, onto = FREE_STEPS, ONTO_STEPS
-        # A simple path of m steps needs m hexes besides src: give up early when fewer are
-        # reachable at all (this keeps long runners from exploring hopeless paths).
-        if m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
-            return []
-        # Per hex: the (hex, bit) pairs one step on that a path may pass through, and the
-        # bitset of those it may end on, as on the full board; one table per position and
-        # kind of runner. Lifting src changes only the links of src's neighbours (computed
-        # here on the working board) and may leave some of those neighbours without contact
-        # with the colony ("dead": never entered).
-        key = (intruding, end)
-        shared = self._links.get(key)
-        if shared is None:
-            shared = self._links[key] = {}
-        lifted = src not in self.occ
-        near = {src + o for o in OFFSETS} if lifted else set()
-        local: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
-        bit_of = self._node_bit
-
-        def links(a: int) -> tuple[tuple[tuple[int, int], ...], int]:
-            mk = nmask.get(a, 0)
-            if a in near:
-                targets = [b for b in [a + o for o in free[mk]] if nmask.get(b)]
-            else:
-                targets = [b for b in [a + o for o in free[mk]] if nmask.get(b) or b in near]
-            passes = [(b, bit_of(b)) for b in targets]
-            ends = 0
-            for _, bit in passes:
-                ends |= bit
-            if end or intruding:
-                for o in onto[mk]:
-                    b = a + o
-                    if intruding:
-                        passes.append((b, bit_of(b)))
-                    if end and self._end_ok(b, end):
-                        ends |= bit_of(b)
-            got = (tuple(passes), ends)
-            if a in near:
-                local[a] = got
-            else:
-                shared[a] = got
-            return got
-
-        def get(a: int) -> tuple[tuple[tuple[int, int], ...], int]:
-            if a in near:
-                return local.get(a) or links(a)
-            return shared.get(a) or links(a)
-
-        found = 0
-
-        def extend(a: int, left: int, seen: int) -> None:
-            nonlocal found
-            passes = get(a)[0]
-            if left == 2:
-                for b, bit in passes:
-                    if not seen & bit:
-                        found |= get(b)[1] & ~seen
-                return
-            left -= 1
-            for b, bit in passes:
-                if not seen & bit:
-                    extend(b, left, seen | bit)
-
-        start = bit_of(src)
-        for n in near:
-            if not nmask.get(n) and n not in self.occ:
-                start |= bit_of(n)
-        if m == 1:
-            found = get(src)[1] & ~start
-        else:
-            extend(src, m, start)
-        keys = self._node_keys
-        out = []
-        while found:
-            low = found & -found
-            out.append(keys[low.bit_length() - 1])
-            found ^= low
-        return out
 
     def _fly(self, src: int, m: int, end: int) -> list[int]:
         occ = self.occ
@@ -827,68 +1046,6 @@ class Engine:
                 elif lone or nmask.get(d):
                     res.append(d)
         return res
-
-    def _connected(self, src: int, code: int, lifted: bool, cut: bool,
-                   cands: list[int]) -> list[int]:
-        """Keep the candidates after which the colony is one group (spec §6).
-
-        Called on the working board (src lifted when ``lifted``)."""
-        occ = self.occ
-        stacks = self.stacks
-        flags = self.code_flags[code]
-        attack = bool(flags & KAMIKAZE)
-        destroy = attack and not self.rules.kamikaze_survives
-        if not lifted:
-            if not destroy:
-                return cands
-            # src stays occupied: only a target emptied by the attack leaves the board.
-            an = self.analysis()
-            return [d for d in cands
-                    if not (d in occ and len(stacks[d]) == 1 and an.is_cut(d))]
-        if not cut:
-            if not destroy:
-                return cands
-            out = []
-            inner: Analysis | None = None
-            for d in cands:
-                if d in occ and len(stacks[d]) == 1:
-                    # Both src and d leave the board: d must not cut what remains.
-                    if inner is None:
-                        inner = Analysis(occ, self.nmask)
-                    if inner.is_cut(d):
-                        continue
-                out.append(d)
-            return out
-        an = self.analysis()
-        parts = an.parts(src)
-        intervals = an.sep[src]
-        disc = an.disc
-        nmask = self.nmask
-        swap = bool(flags & SWAP) and not attack
-        out = []
-        for d in cands:
-            if d in occ:
-                if swap:
-                    out.append(d)
-                elif destroy and len(stacks[d]) == 1:
-                    if parts == 2 and an.part_size(src, an.part_of(src, d)) == 1:
-                        out.append(d)
-                continue
-            mk = nmask.get(d, 0)
-            if POPCOUNT[mk] < parts:
-                continue
-            seen = set()
-            for o in NEAR[mk]:
-                dn = disc[d + o]
-                for i, (a, b) in enumerate(intervals):
-                    if a <= dn <= b:
-                        seen.add(i)
-                        break
-                else:
-                    seen.add(-1)
-            if len(seen) == parts:
-                out.append(d)
-        return out
 
     # -- checking one requested action, with the reason ------------------------------------
     def why_not_place(self, kind: int, key: int) -> str | None:
@@ -964,7 +1121,7 @@ class Engine:
         if lifted:
             self._lift(src)
         try:
-            reached = dst in self.reachable(src, code, plain=True)
+            reached = dst in self.reachable(src, code)
         finally:
             if lifted:
                 self._drop(src)

@@ -361,6 +361,8 @@ def _copy_engine(engine: Engine) -> Engine:
     twin.stacks = dict(engine.stacks)  # stacks are replaced, never mutated in place
     twin.occ = set(engine.occ)
     twin.nmask = dict(engine.nmask)
+    twin.frontier = set(engine.frontier)
+    twin._landings = {}
     twin.cadj = (dict(engine.cadj[0]), dict(engine.cadj[1]))
     twin.hands = [list(h) for h in engine.hands]
     twin.actions = list(engine.actions)
