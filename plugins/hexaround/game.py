@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -31,31 +31,69 @@ CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceCreature(Move):
-    """Put a creature from the hand on an empty hex: ``place CRAB 0 1``."""
+class PlaceCreature(Move, tuple):
+    """Put a creature from the hand on an empty hex: ``place CRAB 0 1``.
 
-    creature: str
-    x: int
-    y: int
+    Moves are small immutable tuples (creature, x, y): hashable, equal by value (and only
+    to moves of the same type), and cheap to build, which matters when every legal move of
+    a position is listed."""
+
+    __slots__ = ()
+    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
+    x: int = property(itemgetter(1), doc="x of the hex")  # type: ignore
+    y: int = property(itemgetter(2), doc="y of the hex")  # type: ignore
+
+    def __new__(cls, creature: str, x: int, y: int) -> PlaceCreature:
+        return tuple.__new__(cls, (creature, x, y))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"PlaceCreature({self[0]!r}, {self[1]}, {self[2]})"
 
     def __str__(self) -> str:
-        return f"place {self.creature} {self.x} {self.y}"
+        return f"place {self[0]} {self[1]} {self[2]}"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveCreature(Move):
+class MoveCreature(Move, tuple):
     """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
 
-    creature: str
-    from_x: int
-    from_y: int
-    to_x: int
-    to_y: int
+    __slots__ = ()
+    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
+    from_x: int = property(itemgetter(1), doc="x of the start hex")  # type: ignore
+    from_y: int = property(itemgetter(2), doc="y of the start hex")  # type: ignore
+    to_x: int = property(itemgetter(3), doc="x of the destination")  # type: ignore
+    to_y: int = property(itemgetter(4), doc="y of the destination")  # type: ignore
+
+    def __new__(cls, creature: str, from_x: int, from_y: int, to_x: int,
+                to_y: int) -> MoveCreature:
+        return tuple.__new__(cls, (creature, from_x, from_y, to_x, to_y))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"MoveCreature({self[0]!r}, {self[1]}, {self[2]}, {self[3]}, {self[4]})"
 
     def __str__(self) -> str:
-        return (f"move {self.creature} {self.from_x} {self.from_y} "
-                f"{self.to_x} {self.to_y}")
+        return f"move {self[0]} {self[1]} {self[2]} {self[3]} {self[4]}"
 
 
 _INT = re.compile(r"[+-]?\d{1,12}\Z")
@@ -209,15 +247,17 @@ class HexAroundState(State):
         only (any hex is allowed; they are all alike)."""
         names = self.engine.names
         out: list[Move] = []
+        add = out.append
+        new = tuple.__new__
         half = 1 << (SHIFT - 1)
         for kind, src, dst in self.engine.legal_actions():
             tx = (dst + half) >> SHIFT
             ty = dst - (tx << SHIFT)
             if src is None:
-                out.append(PlaceCreature(names[kind], tx, ty))
+                add(new(PlaceCreature, (names[kind], tx, ty)))
             else:
                 fx = (src + half) >> SHIFT
-                out.append(MoveCreature(names[kind], fx, src - (fx << SHIFT), tx, ty))
+                add(new(MoveCreature, (names[kind], fx, src - (fx << SHIFT), tx, ty)))
         return out
 
     def parse_move(self, text: str) -> Move:
