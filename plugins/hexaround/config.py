@@ -164,6 +164,8 @@ class RawConfig:
     creatures_line: int = 1
     players_line: int = 1
     has_creatures: bool = True
+    #: The file ends inside a comment: nothing after it was read.
+    truncated: bool = False
     #: A section was unusable and the reader already said why.
     creatures_reported: bool = False
     players_reported: bool = False
@@ -214,15 +216,15 @@ def validate(raw: RawConfig) -> HexAroundConfig:
     if not raw.has_creatures:
         err(raw.creatures_line, "no creatures are defined (a 'creatures' section is required)")
     for rc in raw.creatures:
+        name = _name(rc.name)
+        if name is not None and name in first_line:
+            err(rc.line, f"creature {name} is defined twice (first on line {first_line[name]})")
+            continue
+        if name is not None:
+            first_line[name] = rc.line
         ctype = _check_creature(rc, err)
-        if ctype is None:
-            continue
-        if ctype.name in first_line:
-            err(rc.line, f"creature {ctype.name} is defined twice "
-                         f"(first on line {first_line[ctype.name]})")
-            continue
-        first_line[ctype.name] = rc.line
-        creatures[ctype.name] = ctype
+        if ctype is not None:
+            creatures[ctype.name] = ctype
     if (raw.has_creatures and not raw.creatures_reported
             and not any(_name(rc.name) == BUTTERFLY for rc in raw.creatures)):
         err(raw.creatures_line, "no BUTTERFLY is defined (every game needs the butterfly)")

@@ -54,6 +54,7 @@ def tokenize(text: str, raw: RawConfig) -> list[Token]:
                     i += 1
             if depth:
                 raw.error(start_line, "comment '/*' is never closed")
+                raw.truncated = True
         elif text.startswith("*/", i):
             raw.error(line, "'*/' without an opening '/*'")
             i += 2
@@ -95,10 +96,16 @@ class _Parser:
     def last_line(self) -> int:
         return self.tokens[-1].line if self.tokens else 1
 
+    def error(self, line: int, message: str) -> None:
+        """Record a syntax error, unless it only echoes a comment that swallowed the rest."""
+        if self.raw.truncated and "end of the file" in message:
+            return
+        self.raw.error(line, message)
+
     def fail(self, tok: Token | None, message: str) -> None:
         """Record a syntax error and skip to the first token of a later line."""
         line = tok.line if tok is not None else self.last_line()
-        self.raw.error(line, message)
+        self.error(line, message)
         while self.pos < len(self.tokens) and self.tokens[self.pos].line <= line:
             self.pos += 1
 
@@ -106,13 +113,13 @@ class _Parser:
         tok = self.peek()
         if not self.is_keyword(word):
             found = f"'{tok.text}'" if tok is not None else "the end of the file"
-            self.raw.error(tok.line if tok else self.last_line(),
-                           f"expected '{word}:' but found {found}")
+            self.error(tok.line if tok else self.last_line(),
+                       f"expected '{word}:' but found {found}")
             return False
         self.pos += 1
         colon = self.peek()
         if colon is None or colon.kind != ":":
-            self.raw.error(tok.line, f"expected ':' after {word}")
+            self.error(tok.line, f"expected ':' after {word}")
         else:
             self.pos += 1
         return True
@@ -128,7 +135,7 @@ class _Parser:
         ):
             self.creature()
         if self.peek() is None:
-            raw.error(self.last_line(), "expected 'PLAYERS:' but found the end of the file")
+            self.error(self.last_line(), "expected 'PLAYERS:' but found the end of the file")
             raw.players_reported = True
             return
         raw.players_line = self.peek().line
@@ -141,7 +148,7 @@ class _Parser:
         if name is None:
             return
         if name.kind != "NAME":
-            self.fail(name, f"expected a creature name but found '{name.text}'")
+            self.fail(name, f"expected a creature name but found '{name.text.upper()}'")
             return
         self.pos += 1
         rc = RawCreature(name.text, name.line)
@@ -153,7 +160,7 @@ class _Parser:
             tok = self.peek()
         if tok is None or tok.kind != "[":
             found = f"'{tok.text}'" if tok is not None else "the end of the file"
-            self.fail(tok or name, f"creature {name.text}: expected '[' and a list of "
+            self.fail(tok or name, f"creature {name.text.upper()}: expected '[' and a list of "
                                    f"properties but found {found}")
             return
         self.pos += 1
@@ -161,14 +168,23 @@ class _Parser:
         while True:
             tok = self.peek()
             if tok is None:
-                self.fail(None, f"creature {name.text}: the property list is not closed "
+                self.fail(None, f"creature {name.text.upper()}: the property list is not closed "
                                 f"with ']'")
                 return
             if tok.kind == "]":
                 self.pos += 1
                 break
+            nxt = self.peek(1)
+            starts_next = tok.kind == "NAME" and nxt is not None and (
+                (tok.text.upper() == "PLAYERS" and nxt.kind == ":")
+                or (tok.line > name.line and nxt.kind in ("[", "INT")))
+            if starts_next:
+                # The next definition or section begins: this list was never closed.
+                self.error(name.line, f"creature {name.text.upper()}: the property list is not "
+                                      f"closed with ']'")
+                break
             if tok.kind != "NAME":
-                self.fail(tok, f"creature {name.text}: expected a property but found "
+                self.fail(tok, f"creature {name.text.upper()}: expected a property but found "
                                f"'{tok.text}'")
                 return
             props.append((tok.text, tok.line))
@@ -180,7 +196,7 @@ class _Parser:
         name = self.peek()
         assert name is not None
         if name.kind != "NAME":
-            self.fail(name, f"expected a player name (BLUE or RED) but found '{name.text}'")
+            self.fail(name, f"expected a player name (BLUE or RED) but found '{name.text.upper()}'")
             return
         self.pos += 1
         rp = RawPlayer(name.text, name.line)
@@ -191,14 +207,14 @@ class _Parser:
             cname = self.peek()
             if cname is None or cname.kind != "NAME":
                 found = f"'{cname.text}'" if cname is not None else "the end of the file"
-                self.fail(cname or name, f"player {name.text}: expected a creature name and "
-                                         f"count but found {found}")
+                self.fail(cname or name, f"player {name.text.upper()}: expected a creature "
+                                         f"name and count but found {found}")
                 return
             count = self.peek(1)
             if count is None or count.kind != "INT":
                 found = f"'{count.text}'" if count is not None else "the end of the file"
-                self.fail(count or cname, f"player {name.text}: expected the count of "
-                                          f"{cname.text} but found {found}")
+                self.fail(count or cname, f"player {name.text.upper()}: expected the count of "
+                                          f"{cname.text.upper()} but found {found}")
                 return
             stock.append((cname.text, int(count.text), cname.line))
             self.pos += 2
@@ -210,8 +226,8 @@ class _Parser:
                 continue
             if sep.kind == "NAME" and (nxt := self.peek(1)) is not None and nxt.kind == "INT":
                 # "crab 3" right after an entry: a missing comma, not a new player.
-                self.raw.error(count.line, f"player {name.text}: missing ',' after "
-                                           f"'{cname.text} {count.text}'")
+                self.error(count.line, f"player {name.text.upper()}: missing ',' after "
+                                       f"'{cname.text.upper()} {count.text}'")
                 continue
             return
 
