@@ -17,6 +17,7 @@ import sys
 import time
 
 import hexkit
+from hexkit import plugins
 from hexkit.bots.mcts import playout_policy
 from hexkit.match import run_match
 
@@ -38,7 +39,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--bot", default=None, help="bot spec for every game (default: per game)")
     parser.add_argument("--max-moves", type=int, default=1000)
+    parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
+                        help="also load plugin files from DIR (e.g. a playout policy to try)")
     args = parser.parse_args(argv)
+    if args.plugins_dir:
+        plugins.configure(args.plugins_dir)
     names = args.games or [g for g in ("focus", "hexaround", "hexbaron") if g in
                            hexkit.game_names()]
     print(f"{'game':<28} {'bot':<16} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} "
