@@ -22,6 +22,7 @@ COURSE_RULES = {"butterfly_deadline_blocks_moves": False, "kamikaze_survives": T
 CREATURES = {
     "BUTTERFLY": {"max_distance": 1, "properties": ["WALKING", "QUEEN"]},
     "CRAB": {"max_distance": 3, "properties": ["WALKING"]},
+    "SPIDER": {"max_distance": 2, "properties": ["WALKING"]},
     "HORSE": {"max_distance": 3, "properties": ["RUNNING"]},
     "DOVE": {"max_distance": 3, "properties": ["FLYING"]},
     "FROG": {"max_distance": 3, "properties": ["JUMPING"]},
@@ -31,7 +32,7 @@ CREATURES = {
     "WASP": {"max_distance": 3, "properties": ["FLYING", "KAMIKAZE"]},
     "HEN": {"max_distance": 1, "properties": ["WALKING", "HATCHING"]},
 }
-STOCK = {"BUTTERFLY": 1, "CRAB": 4, "HORSE": 2, "DOVE": 3, "FROG": 2, "TURTLE": 2,
+STOCK = {"BUTTERFLY": 1, "CRAB": 4, "SPIDER": 2, "HORSE": 2, "DOVE": 3, "FROG": 2, "TURTLE": 2,
          "BEETLE": 2, "CUCKOO": 2, "WASP": 2, "HEN": 2}
 
 
