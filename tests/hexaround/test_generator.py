@@ -1,0 +1,84 @@
+"""The fast legal-move generator against two independent readings of the rules: the slow
+reference model in ``reference.py`` and the engine's own check of single requests."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hexaround.engine import OFFSETS, disc_offsets
+
+import hexkit
+
+from .reference import legal_moves
+
+CASES = [
+    ("level2", {}),
+    ("level3", {}),
+    ("level3", {"kamikaze_survives": True, "butterfly_deadline_blocks_moves": False}),
+    ("menagerie", {}),
+    ("menagerie", {"kamikaze_survives": True, "stack_limit": 2}),
+    ("hivelike", {"intruding_traps_by_default": True}),
+    ("submission1", {"stack_limit": 1, "intruding_traps_by_default": True}),
+]
+
+
+def _positions(config: str, options: dict, games: int, moves: int, seed: int):
+    game = hexkit.load_game("hexaround", config=config, **options)
+    rnd = random.Random(seed)
+    for g in range(games):
+        state = game.new_state(seed=g)
+        for _ in range(moves):
+            if state.is_over():
+                break
+            yield game, state
+            legal = state.legal_moves()
+            state.push(legal[rnd.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("config", "options"), CASES,
+                         ids=[f"{c}-{'-'.join(o) or 'defaults'}" for c, o in CASES])
+def test_generated_moves_equal_the_reference_reading_of_the_rules(config, options) -> None:
+    checked = 0
+    for game, state in _positions(config, options, games=2, moves=45, seed=11):
+        mine = {str(m) for m in state.legal_moves()}
+        theirs = legal_moves(game.config, state.to_dict())
+        assert mine == theirs, (config, state.render(), sorted(mine ^ theirs)[:10])
+        checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize(("config", "options"), CASES[:4])
+def test_generated_moves_equal_the_single_request_checks(config, options) -> None:
+    # Every candidate near the colony is asked one by one; exactly the generated ones pass.
+    for _game, state in _positions(config, options, games=1, moves=60, seed=5):
+        engine = state.engine
+        legal = set(engine.legal_actions())
+        if not engine.occ:
+            continue
+        near = {k + o for k in engine.occ for o in (0, *OFFSETS)} - engine.occ
+        candidates = [(kind, None, k) for k in near for kind in range(len(engine.names))]
+        for src, stack in engine.stacks.items():
+            for code in set(stack):
+                if code & 1 == engine.to_move:
+                    m = min(engine.kind_dist[code >> 1], 6)
+                    candidates += [(code >> 1, src, src + o) for o in disc_offsets(m)]
+        for action in candidates:
+            assert (engine.check(action) is None) == (action in legal), (action, state.render())
+
+
+def test_undo_restores_the_generator_tables() -> None:
+    # Moves pushed and popped at random leave the same legal moves as a fresh copy.
+    game = hexkit.load_game("hexaround", config="level3")
+    rnd = random.Random(3)
+    state = game.new_state(seed=1)
+    for step in range(160):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        if step % 3 == 2 and len(state.move_stack) > 1:
+            state.pop()
+        else:
+            state.push(legal[rnd.randrange(len(legal))])
+        fresh = game.state_from_dict(state.to_dict())
+        assert sorted(map(str, state.legal_moves())) == sorted(map(str, fresh.legal_moves()))
