@@ -16,7 +16,8 @@ import time
 import hexkit
 
 
-def engine_games(game: hexkit.Game, games: int, seed: int, max_moves: int) -> tuple[int, int, float]:
+def engine_games(game: hexkit.Game, games: int, seed: int,
+                 max_moves: int) -> tuple[int, int, float]:
     """Play through the engine: enumerate all legal actions, apply a random one."""
     rnd = random.Random(seed)
     moves = listed = 0
@@ -33,7 +34,8 @@ def engine_games(game: hexkit.Game, games: int, seed: int, max_moves: int) -> tu
     return moves, listed, time.perf_counter() - start
 
 
-def api_games(game: hexkit.Game, games: int, seed: int, max_moves: int) -> tuple[int, int, float]:
+def api_games(game: hexkit.Game, games: int, seed: int,
+              max_moves: int) -> tuple[int, int, float]:
     """Play through the generic API: legal_moves() as Move objects, push a random one."""
     rnd = random.Random(seed)
     moves = listed = 0
