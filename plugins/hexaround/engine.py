@@ -172,8 +172,8 @@ def ray_offsets(length: int) -> tuple[int, ...]:
     return got
 
 
-#: The hex itself and every hex within distance 2.
-_BALL2: tuple[int, ...] = (0, *disc_offsets(2))
+#: The hex itself and its six neighbours.
+_BALL1: tuple[int, ...] = (0, *OFFSETS)
 
 
 class Analysis:
@@ -286,6 +286,9 @@ class Engine:
         #: Piece code = kind * 2 + owner; these tables are indexed by code.
         self.code_flags = tuple(kind_flags[c >> 1] for c in range(2 * len(kind_flags)))
         self.code_end = tuple(_end_mode(f) for f in self.code_flags)
+        self.code_cost = tuple(
+            0 if f & (FLY | JUMP) else 1 if f & WALK and self.kind_dist[c >> 1] == 1 else
+            2 if f & WALK else 3 for c, f in enumerate(self.code_flags))
         self.stack_limit = rules.stack_limit
         self.max_reach = max(self.kind_dist)
         self._far_threshold = COORD_LIMIT - self.max_reach - 1
@@ -310,6 +313,11 @@ class Engine:
         self._analysis: Analysis | None = None
         self._landings: dict[int, set[int]] = {}
         self._links: dict[tuple[bool, int], dict[int, Any]] = {}
+        #: Per link table, the links of src's neighbours as they are with src lifted.
+        self._lifted_links: dict[tuple[bool, int], dict[int, dict[int, Any]]] = {}
+        #: Hexes that gained their first or lost their last occupied neighbour.
+        self._flips: list[int] = []
+        self._dests: dict[tuple[int, int], list[int]] = {}
         self._nodes: dict[int, int] = {}
         self._node_keys: list[int] = []
         self._legal: list[tuple[int, int | None, int]] | None = None
@@ -362,9 +370,15 @@ class Engine:
             occ.add(key)
             frontier.discard(key)
             col = self.cadj[new_owner]
+            flips = self._flips
             for o, bit in BACK_BITS:
                 n = key + o
-                nmask[n] = nmask.get(n, 0) | bit
+                mk = nmask.get(n)
+                if mk is None:
+                    nmask[n] = bit
+                    flips.append(n)
+                else:
+                    nmask[n] = mk | bit
                 col[n] = col.get(n, 0) + 1
                 if n not in occ:
                     frontier.add(n)
@@ -384,6 +398,7 @@ class Engine:
                 else:
                     del nmask[n]
                     frontier.discard(n)
+                    self._flips.append(n)
                 c = col[n] - 1
                 if c:
                     col[n] = c
@@ -431,6 +446,7 @@ class Engine:
         changed: list[tuple[int, list[int]]] = []
         hand_changes: list[tuple[int, int, int]] = []
         code = kind * 2 + p
+        self._flips = []
         if src is None:
             changed.append((dst, []))
             self._set_stack(dst, [code])
@@ -465,6 +481,7 @@ class Engine:
         self.actions[p] += 1
         self._analysis = None
         self._landings = {}
+        self._dests = {}
         self._forget_links(changed)
         self._legal = None
         self._update_butterflies(changed)
@@ -473,6 +490,7 @@ class Engine:
     def undo(self) -> None:
         """Take back the last action exactly."""
         p, changed, hand_changes, bpos, result, reason, legal = self.history.pop()
+        self._flips = []
         for key, old in reversed(changed):
             self._set_stack(key, old)
         for owner, k, delta in hand_changes:
@@ -483,20 +501,28 @@ class Engine:
         self.reason = reason
         self._analysis = None
         self._landings = {}
+        self._dests = {}
         self._forget_links(changed)
         self._legal = legal
 
     def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
-        """Drop the runner links that read a changed hex (those within distance 2)."""
+        """Drop the link-table entries that read a changed hex: the neighbours of a hex
+        whose stack changed (their slides and landings) and the neighbours of a hex that
+        gained its first or lost its last occupied neighbour (their contact test)."""
         if len(self._node_keys) > 4096:
             self._links = {}
+            self._lifted_links = {}
             self._nodes = {}
             self._node_keys = []
             return
-        for table in self._links.values():
-            for k, _ in changed:
-                for o in _BALL2:
-                    table.pop(k + o, None)
+        stale = set(self._flips)
+        stale.update(k for k, _ in changed)
+        tables = list(self._links.values()) + list(self._lifted_links.values())
+        for k in stale:
+            for o in _BALL1:
+                h = k + o
+                for table in tables:
+                    table.pop(h, None)
 
     def _update_butterflies(self, changed: list[tuple[int, list[int]]]) -> None:
         bpos = self.bpos
@@ -559,9 +585,17 @@ class Engine:
                 return out
         if obliged and self.rules.butterfly_deadline_blocks_moves:
             return out
-        for src, code in self.movers(p):
+        movers = self.movers(p)
+        cache = self._dests
+        if first_only:
+            # Any one move will do: try the creatures that are cheapest to search first.
+            cost = self.code_cost
+            movers.sort(key=lambda m: cost[m[1]])
+        for src, code in movers:
             kind = code >> 1
-            dests = self.destinations(src, code)
+            dests = cache.get((src, code))
+            if dests is None:
+                dests = cache[(src, code)] = self.destinations(src, code)
             if dests:
                 if first_only:
                     out.append((kind, src, dests[0]))
@@ -734,6 +768,8 @@ class Engine:
         shared = self._links.get(key)
         if shared is None:
             shared = self._links[key] = {}
+            self._lifted_links[key] = {}
+        lifted_links = self._lifted_links[key]
         nodes = self._nodes
         bit_of = self._node_bit
         stacks = self.stacks
@@ -788,7 +824,13 @@ class Engine:
                 full = mk | back
                 if GATE_OPENS[full][(d + 3) % 6]:
                     saved.append((n, shared.get(n)))
-                    shared[n] = (*links(n, mk), full)
+                    variants = lifted_links.get(n)
+                    if variants is None:
+                        variants = lifted_links[n] = {}
+                    got = variants.get(mk)
+                    if got is None:
+                        got = variants[mk] = (*links(n, mk), full)
+                    shared[n] = got
                 elif n not in shared:
                     full_masks[n] = full
         found = 0

@@ -409,6 +409,9 @@ def _copy_engine(engine: Engine) -> Engine:
     twin.bpos = list(engine.bpos)
     twin.history = list(engine.history)
     twin._links = {}
+    twin._lifted_links = {}
+    twin._flips = []
+    twin._dests = {}
     twin._nodes = {}
     twin._node_keys = []
     twin._analysis = engine._analysis
