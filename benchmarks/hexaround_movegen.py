@@ -57,15 +57,6 @@ def make_position(engine: Engine, creatures: int, rnd: random.Random) -> bool:
             return on_board == creatures and not mixing
 
 
-def clear_caches(engine: Engine) -> None:
-    engine._analysis = None
-    engine._legal = None
-    engine._landings = {}
-    engine._links = {}
-    engine._nodes = {}
-    engine._node_keys = []
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
@@ -84,7 +75,7 @@ def main() -> None:
                 continue
             best = float("inf")
             for _ in range(3):
-                clear_caches(engine)
+                engine.clear_caches()
                 start = time.perf_counter()
                 legal = engine.legal_actions()
                 best = min(best, time.perf_counter() - start)

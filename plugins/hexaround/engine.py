@@ -323,6 +323,18 @@ class Engine:
         self._legal: list[tuple[int, int | None, int]] | None = None
         self._legal_set_for: tuple[Any, set[Any]] | None = None
 
+    def clear_caches(self) -> None:
+        """Forget every table derived from the position (benchmarks time cold searches)."""
+        self._analysis = None
+        self._legal = None
+        self._legal_set_for = None
+        self._landings = {}
+        self._links = {}
+        self._lifted_links = {}
+        self._dests = {}
+        self._nodes = {}
+        self._node_keys = []
+
     @property
     def to_move(self) -> int:
         """Seat of the player to act."""
