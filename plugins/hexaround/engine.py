@@ -16,6 +16,7 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 from typing import Any
 
 from hexaround.config import BUTTERFLY, PLAYERS, HexAroundConfig
@@ -174,6 +175,14 @@ def ray_offsets(length: int) -> tuple[int, ...]:
 
 #: The hex itself and its six neighbours.
 _BALL1: tuple[int, ...] = (0, *OFFSETS)
+
+
+_BIT_TABLE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def bits_to_keys(bits: int, keys: list[int]) -> list[int]:
+    """The keys whose bit positions are set in ``bits``, lowest bit first."""
+    return list(compress(keys, bin(bits)[:1:-1].encode().translate(_BIT_TABLE)))
 
 
 class Analysis:
@@ -888,13 +897,7 @@ class Engine:
                     del shared[n]
                 else:
                     shared[n] = old
-        keys = self._node_keys
-        out = []
-        while found:
-            low = found & -found
-            out.append(keys[low.bit_length() - 1])
-            found ^= low
-        return out
+        return bits_to_keys(found, self._node_keys)
 
     def _connected(self, src: int, code: int, lifted: bool, cut: bool,
                    cands: list[int]) -> list[int]:
