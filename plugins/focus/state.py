@@ -191,9 +191,9 @@ class FocusState(State):
                 "orthogonal line"
             )
         if self.rules.exact and d != count:
-            raise IllegalMoveError(f"{count} pieces must move exactly {count} squares, not {d}")
+            raise IllegalMoveError(f"{_pieces(count)} must move exactly {_squares(count)}, not {d}")
         if d > count:
-            raise IllegalMoveError(f"{count} pieces may move at most {count} squares, not {d}")
+            raise IllegalMoveError(f"{_pieces(count)} may move at most {_squares(count)}, not {d}")
         return i, j
 
     def _why_not(self, seat: int, move: StackMove, stack: list[int]) -> str:
@@ -203,6 +203,8 @@ class FocusState(State):
         if stack[-1] != seat:
             return f"the stack on {where} is not yours: {self.rules.names[stack[-1]]} is on top"
         if not 1 <= move.count <= len(stack):
+            if len(stack) == 1:
+                return f"{where} holds 1 piece, so you can move only 1, not {move.count}"
             return f"you can move 1 to {len(stack)} pieces from {where}, not {move.count}"
         return "a move must leave its square"
 
@@ -420,3 +422,11 @@ class _StateReader:
             captured=self.counts(data["captured"], "captured"), turn=turn, turns_taken=turns,
             active=active, winner=winner, reason=reason, rng=rng_from_json(data["rng"]),
         )
+
+
+def _pieces(n: int) -> str:
+    return "1 piece" if n == 1 else f"{n} pieces"
+
+
+def _squares(n: int) -> str:
+    return "1 square" if n == 1 else f"{n} squares"
