@@ -259,7 +259,7 @@ def test_reserve_pieces_add_a_drop_on_every_square():
 # -- refused moves -------------------------------------------------------------------------
 @pytest.mark.parametrize("text, words", [
     ("c1-b1x1", "not yours"),
-    ("a1-b1x2", "1 to 1 pieces"),
+    ("a1-b1x2", "a1 holds 1 piece, so you can move only 1, not 2"),
     ("a1-b2x1", "straight"),
     ("a1-a3x1", "at most 1"),
     ("a1-g1x1", "not a square"),
