@@ -215,6 +215,9 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
         raise RecordError(f"bad result {result!r}")
     engine.result = codes[result]
     engine.reason = str(data.get("reason", ""))
+    if engine.result == ONGOING and not engine.has_action(engine.to_move):
+        raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
+                          f"have ended")
     return engine
 
 

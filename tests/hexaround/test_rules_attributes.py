@@ -59,7 +59,8 @@ def test_creature_under_a_non_trapping_intruder_may_move(tmp_path: Path) -> None
 
 
 def test_intruding_traps_by_default_option(tmp_path: Path) -> None:
-    board = {(0, 0): [("BUTTERFLY", "BLUE"), ("TURTLE", "RED")], (1, 0): [("BUTTERFLY", "RED")]}
+    board = {(0, 0): [("BUTTERFLY", "BLUE"), ("TURTLE", "RED")], (1, 0): [("BUTTERFLY", "RED")],
+             (-1, 0): [("CRAB", "BLUE")]}
     gm = position(tmp_path, board, rules={"intruding_traps_by_default": True})
     refused(gm.move_creature("BUTTERFLY", 0, 0, 0, 1), "trapped")
     assert gm.has_property(0, 0, "TRAPPING")
