@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hexaround import policy
 from hexaround.game import DEFAULT_VARIANT, HexAroundGame
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
@@ -51,3 +52,10 @@ SPEC = GameSpec(
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register HexAround."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Help the MCTS bot: score positions by the crowding around each butterfly
+    (:mod:`hexaround.policy`). Optional, so HexAround loads where the MCTS service is absent."""
+    policy.hexkit_register_playout_policies(register)
