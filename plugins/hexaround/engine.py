@@ -173,10 +173,6 @@ def ray_offsets(length: int) -> tuple[int, ...]:
     return got
 
 
-#: The hex itself and its six neighbours.
-_BALL1: tuple[int, ...] = (0, *OFFSETS)
-
-
 _BIT_TABLE = bytes.maketrans(b"01", b"\x00\x01")
 
 
@@ -529,7 +525,8 @@ class Engine:
     def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop the link-table entries that read a changed hex: the neighbours of a hex
         whose stack changed (their slides and landings) and the neighbours of a hex that
-        gained its first or lost its last occupied neighbour (their contact test)."""
+        gained its first or lost its last occupied neighbour (their contact test). The
+        set iteration orders below never reach the legal moves."""
         if len(self._node_keys) > 4096:
             self._links = {}
             self._lifted_links = {}
@@ -539,8 +536,9 @@ class Engine:
         stale = set(self._flips)
         stale.update(k for k, _ in changed)
         tables = list(self._links.values()) + list(self._lifted_links.values())
+        # A hex's links never read its own stack, only its neighbours'.
         for k in stale:
-            for o in _BALL1:
+            for o in OFFSETS:
                 h = k + o
                 for table in tables:
                     table.pop(h, None)
@@ -752,7 +750,9 @@ class Engine:
         res.discard(src)
         for n in self._dead_near(src):
             res.discard(n)
-        return sorted(res)
+        # The intersection adds hexes in disc order, so its order depends only on the
+        # position (no sort needed for a reproducible move list).
+        return list(res)
 
     def _jump_fast(self, src: int, m: int, landing: set[int] | None) -> list[int]:
         assert landing is not None
@@ -760,7 +760,7 @@ class Engine:
         res = landing.intersection(map(src.__add__, ray_offsets(m)))
         for n in self._dead_near(src):
             res.discard(n)
-        return sorted(res)
+        return list(res)
 
     def _node_bit(self, key: int) -> int:
         """A bit of its own for a hex (for path bitsets); kept across positions."""
