@@ -77,9 +77,12 @@ def test_push_and_pop_restore_the_position_exactly() -> None:
     state = game.new_state(seed=4)
     snapshots = []
     for _ in range(30):
+        if state.is_over():
+            break
         snapshots.append(state.to_dict())
         legal = state.legal_moves()
         state.push(legal[len(snapshots) * 7 % len(legal)])
+    assert len(snapshots) >= 10
     while state.move_stack:
         state.pop()
         assert state.to_dict() == snapshots.pop()
