@@ -32,16 +32,12 @@ SPEC = GameSpec(
         Option("config", DEFAULT_VARIANT,
                "variant name (level1, level2, level3, ...) or a .yaml/.yml/.hgc file"),
         Option("butterfly_deadline_blocks_moves", None,
-               "under the butterfly obligation, also refuse moves (default: the file's "
-               "rules, else true)", bool),
+               "no moves while the butterfly is due (auto: file, else true)", bool),
         Option("kamikaze_survives", None,
-               "the kamikaze attacker stays on the target hex (default: the file's rules, "
-               "else false)", bool),
-        Option("stack_limit", None, "most creatures per hex (default: the file's rules, "
-               "else 2)", int),
+               "kamikaze attacker stays on the hex (auto: file, else false)", bool),
+        Option("stack_limit", None, "most creatures per hex (auto: file, else 2)", int),
         Option("intruding_traps_by_default", None,
-               "a bare INTRUDING creature also traps (default: the file's rules, else "
-               "false)", bool),
+               "bare INTRUDING creatures trap (auto: file, else false)", bool),
     ),
     version="1.1",
     rules=RULES_SUMMARY,
