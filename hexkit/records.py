@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError, RecordError
+from hexkit.fileio import write_text_atomic
 from hexkit.game import Game, Outcome, State
 
 #: The value of the ``format`` field of every record.
@@ -199,37 +199,8 @@ class GameRecord:
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
     one, never a half-written file (temporary file in the same folder, fsync, rename)."""
-    target = Path(path)
     text = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    # Makes the rename itself durable; not every platform lets a folder be opened.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_text_atomic(path, text)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

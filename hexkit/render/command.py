@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from hexkit.errors import RecordError
+from hexkit.fileio import write_text_atomic
 from hexkit.records import load_record, replay
 from hexkit.render.svg import render_svg
 
@@ -45,18 +44,3 @@ def run(args: argparse.Namespace) -> int:
         write_text_atomic(Path(args.output), svg)
     return 0
 
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write a text file so that readers see the old file or the whole new one."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
