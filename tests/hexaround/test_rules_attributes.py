@@ -188,3 +188,16 @@ def test_a_stack_counts_as_one_occupied_hex_around_a_butterfly(tmp_path: Path) -
     gm = position(tmp_path, board)
     response = gm.move_creature("DOVE", -2, 1, -1, 1)
     assert response.move_result is MoveResult.BLUE_WON
+
+
+def test_kamikaze_on_a_stack_sends_back_only_the_top_creature(tmp_path: Path) -> None:
+    board = {**BASE, (2, 0): [("CRAB", "RED"), ("TURTLE", "BLUE")], (1, 1): [("CRAB", "RED")],
+             (-1, 0): [("WASP", "RED")]}
+    gm = position(tmp_path, board, to_move="RED")
+    turtles = gm.in_hand("BLUE", "TURTLE")
+    play(gm, ("move", "WASP", -1, 0, 2, 0))
+    assert gm.stack_at(2, 0) == [("CRAB", "RED")]
+    assert gm.in_hand("BLUE", "TURTLE") == turtles + 1
+    gm = position(tmp_path, board, to_move="RED", rules={"kamikaze_survives": True})
+    play(gm, ("move", "WASP", -1, 0, 2, 0))
+    assert gm.stack_at(2, 0) == [("CRAB", "RED"), ("WASP", "RED")]
