@@ -189,7 +189,7 @@ class Analysis:
     removing v separates; every other hex stays in the part with v's parent.
     """
 
-    __slots__ = ("disc", "sep", "root", "size")
+    __slots__ = ("disc", "sep", "root", "size", "order")
 
     def __init__(self, occ: set[int] | dict[int, Any], nmask: dict[int, int]):
         disc: dict[int, int] = {}
@@ -198,10 +198,14 @@ class Analysis:
         self.sep = sep
         self.root: int | None = None
         self.size = 0
+        #: The hexes in discovery order (a separated subtree is a slice of it).
+        self.order: list[int] = []
         if not occ:
             return
         root = min(occ)
         self.root = root
+        order = self.order
+        order.append(root)
         near = NEAR
         low = {root: 0}
         disc[root] = 0
@@ -218,6 +222,7 @@ class Analysis:
                         continue
                     disc[w] = low[w] = t
                     t += 1
+                    order.append(w)
                     stack.append((w, v, iter(near[nmask.get(w, 0)])))
                     break
                 if w != p and dw < low[v]:
@@ -885,6 +890,14 @@ class Engine:
                                 found |= (shared.get(b) or store(b))[1] \
                                     & ~seen
                         return
+                    if left == 3:
+                        for b, bit in passes:
+                            if not seen & bit:
+                                sb = seen | bit
+                                for c, cbit in (shared.get(b) or store(b))[0]:
+                                    if not sb & cbit:
+                                        found |= (shared.get(c) or store(c))[1] & ~sb
+                        return
                     left -= 1
                     for b, bit in passes:
                         if not seen & bit:
@@ -939,6 +952,27 @@ class Engine:
         # The usual case: one separated subtree and the rest of the colony.
         two = parts == 2 and len(intervals) == 1
         lo, hi = intervals[0]
+        if two and hi - lo < 4:
+            # A small separated part: the hexes that could rejoin it are few, find them.
+            part = an.order[lo:hi + 1]
+            bridges = set()
+            for h in part:
+                for o in OFFSETS:
+                    e = h + o
+                    if e not in occ and e != src and e not in bridges:
+                        for q in NEAR[nmask.get(e, 0)]:
+                            if not lo <= disc[e + q] <= hi:
+                                bridges.add(e)
+                                break
+            out = []
+            for d in cands:
+                if d in occ:
+                    if swap or (destroy and len(stacks[d]) == 1
+                                and an.part_size(src, an.part_of(src, d)) == 1):
+                        out.append(d)
+                elif d in bridges:
+                    out.append(d)
+            return out
         out = []
         for d in cands:
             if d in occ:
