@@ -232,6 +232,8 @@ class HexAroundState(State):
         self.engine = engine
         self.rng = rng
         self.move_stack = []
+        #: The Move objects made for the engine's current legal list (reused while it is).
+        self._moves: tuple[Any, list[Move]] | None = None
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -248,12 +250,16 @@ class HexAroundState(State):
     def legal_moves(self) -> list[Move]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
         only (any hex is allowed; they are all alike)."""
+        actions = self.engine.legal_actions()
+        cached = self._moves
+        if cached is not None and cached[0] is actions:
+            return list(cached[1])
         names = self.engine.names
         out: list[Move] = []
         add = out.append
         new = tuple.__new__
         half = 1 << (SHIFT - 1)
-        for kind, src, dst in self.engine.legal_actions():
+        for kind, src, dst in actions:
             tx = (dst + half) >> SHIFT
             ty = dst - (tx << SHIFT)
             if src is None:
@@ -261,7 +267,8 @@ class HexAroundState(State):
             else:
                 fx = (src + half) >> SHIFT
                 add(new(MoveCreature, (names[kind], fx, src - (fx << SHIFT), tx, ty)))
-        return out
+        self._moves = (actions, out)
+        return list(out)
 
     def parse_move(self, text: str) -> Move:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
