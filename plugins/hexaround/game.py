@@ -234,6 +234,8 @@ class HexAroundState(State):
         self.move_stack = []
         #: The Move objects made for the engine's current legal list (reused while it is).
         self._moves: tuple[Any, list[Move]] | None = None
+        #: Move object per engine action, reused across positions.
+        self._made: dict[tuple[int, int | None, int], Move] = {}
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -255,18 +257,29 @@ class HexAroundState(State):
         if cached is not None and cached[0] is actions:
             return list(cached[1])
         names = self.engine.names
+        # Moves are immutable, so one object per action serves every position it is legal
+        # in: late positions share most of their moves with the previous ones.
+        made = self._made
+        if len(made) > 200_000:
+            made.clear()
+        get = made.get
         out: list[Move] = []
         add = out.append
         new = tuple.__new__
         half = 1 << (SHIFT - 1)
-        for kind, src, dst in actions:
-            tx = (dst + half) >> SHIFT
-            ty = dst - (tx << SHIFT)
-            if src is None:
-                add(new(PlaceCreature, (names[kind], tx, ty)))
-            else:
-                fx = (src + half) >> SHIFT
-                add(new(MoveCreature, (names[kind], fx, src - (fx << SHIFT), tx, ty)))
+        for action in actions:
+            move = get(action)
+            if move is None:
+                kind, src, dst = action
+                tx = (dst + half) >> SHIFT
+                ty = dst - (tx << SHIFT)
+                if src is None:
+                    move = new(PlaceCreature, (names[kind], tx, ty))
+                else:
+                    fx = (src + half) >> SHIFT
+                    move = new(MoveCreature, (names[kind], fx, src - (fx << SHIFT), tx, ty))
+                made[action] = move
+            add(move)
         self._moves = (actions, out)
         return list(out)
 
