@@ -690,29 +690,47 @@ class Engine:
         end = self.code_end[code]
         lifted = len(self.stacks[src]) == 1
         # Position-wide tables first, while src is still on the board.
-        landing = self._landing(end) if flags & (FLY | JUMP) else None
+        if flags & (FLY | JUMP):
+            landing = self._landings.get(end)
+            if landing is None:
+                landing = self._landing(end)
         cut = False
+        dead: list[int] = []
+        nmask = self.nmask
+        occ = self.occ
         if lifted:
             # A hex whose occupied neighbours form one group never cuts the colony.
-            cut = RUNS[self.nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
-            self._lift(src)
+            cut = RUNS[nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
+            # Lift src (as _lift), noting the empty neighbours left without contact.
+            occ.discard(src)
+            for o, bit in BACK_BITS:
+                n = src + o
+                mk = nmask[n] ^ bit
+                nmask[n] = mk
+                if not mk and n not in occ:
+                    dead.append(n)
         try:
-            if not self.occ:
+            if not occ:
                 raw = self.reachable(src, code)  # the only creature on the board
             elif flags & (WALK | RUN):
                 raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN))
             elif flags & FLY:
-                raw = self._fly_fast(src, m, landing)
+                raw = self._fly_fast(src, m, landing, dead)
             else:
-                raw = self._jump_fast(src, m, landing)
+                raw = self._jump_fast(src, m, landing, dead)
             if self.far:
                 raw = [d for d in raw if in_range(*coords_of(d))]
             if not raw:
                 return raw
+            if not cut and not (flags & KAMIKAZE and not self.rules.kamikaze_survives):
+                # Lifting a non-cut src (or leaving others on it) keeps one colony.
+                return raw
             return self._connected(src, code, lifted, cut, raw)
         finally:
             if lifted:
-                self._drop(src)
+                occ.add(src)
+                for o, bit in BACK_BITS:
+                    nmask[src + o] ^= bit
 
     # -- fast searches of the generator ---------------------------------------------------
     def _landing(self, end: int) -> set[int]:
@@ -736,14 +754,9 @@ class Engine:
             self._landings[end] = got
         return got
 
-    def _dead_near(self, src: int) -> list[int]:
-        """Empty neighbours of a lifted src that no longer touch the colony."""
-        nmask = self.nmask
-        occ = self.occ
-        return [n for n in (src + o for o in OFFSETS) if n not in occ and not nmask.get(n)]
-
-    def _fly_fast(self, src: int, m: int, landing: set[int] | None) -> list[int]:
-        assert landing is not None
+    def _fly_fast(self, src: int, m: int, landing: set[int], dead: list[int]) -> list[int]:
+        """Flyer destinations; ``dead``: empty neighbours of src without contact once it is
+        lifted."""
         if self.nmask.get(src, 0) == 63:
             return []
         m = min(m, len(self.occ) + 1)
@@ -753,17 +766,16 @@ class Engine:
         else:
             res = landing.intersection(map(src.__add__, offs))
         res.discard(src)
-        for n in self._dead_near(src):
+        for n in dead:
             res.discard(n)
         # The intersection adds hexes in disc order, so its order depends only on the
         # position (no sort needed for a reproducible move list).
         return list(res)
 
-    def _jump_fast(self, src: int, m: int, landing: set[int] | None) -> list[int]:
-        assert landing is not None
+    def _jump_fast(self, src: int, m: int, landing: set[int], dead: list[int]) -> list[int]:
         m = min(m, len(self.occ) + 1)
         res = landing.intersection(map(src.__add__, ray_offsets(m)))
-        for n in self._dead_near(src):
+        for n in dead:
             res.discard(n)
         return list(res)
 
