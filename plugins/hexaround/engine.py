@@ -876,19 +876,22 @@ class Engine:
             if not run:
                 seen = start
                 layer = [src]
-                for _ in range(m):
+                # Layers 0 .. m-2 are expanded; the last one only contributes its ends.
+                for _ in range(m - 1):
                     nxt = []
                     for a in layer:
                         got = shared.get(a) or store(a)
-                        passes, ends = got[0], got[1]
-                        found |= ends
-                        for b, bit in passes:
+                        found |= got[1]
+                        for b, bit in got[0]:
                             if not seen & bit:
                                 seen |= bit
                                 nxt.append(b)
                     if not nxt:
                         break
                     layer = nxt
+                else:
+                    for a in layer:
+                        found |= (shared.get(a) or store(a))[1]
                 found &= ~start
             elif m == 1:
                 found = (shared.get(src) or store(src))[1] & ~start
