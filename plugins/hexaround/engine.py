@@ -689,18 +689,32 @@ class Engine:
         m = self.kind_dist[code >> 1]
         end = self.code_end[code]
         lifted = len(self.stacks[src]) == 1
+        nmask = self.nmask
+        occ = self.occ
+        # A hex whose occupied neighbours form one group never cuts the colony.
+        cut = lifted and RUNS[nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
+        destroy = flags & KAMIKAZE and not self.rules.kamikaze_survives
         # Position-wide tables first, while src is still on the board.
         if flags & (FLY | JUMP):
             landing = self._landings.get(end)
             if landing is None:
                 landing = self._landing(end)
-        cut = False
-        dead: list[int] = []
-        nmask = self.nmask
-        occ = self.occ
+            n_occ = len(occ) - lifted
+            if n_occ and not cut and not destroy:
+                # The colony stays one group whatever the landing hex, so the working board
+                # is not needed: only the empty neighbours that touch the colony through
+                # src alone are lost when it is lifted.
+                dead = [src + o for o, bit in BACK_BITS
+                        if nmask[src + o] == bit and src + o not in occ] if lifted else []
+                if flags & FLY:
+                    raw = self._fly_fast(src, m, landing, dead, n_occ)
+                else:
+                    raw = self._jump_fast(src, m, landing, dead, n_occ)
+                if self.far:
+                    raw = [d for d in raw if in_range(*coords_of(d))]
+                return raw
+        dead = []
         if lifted:
-            # A hex whose occupied neighbours form one group never cuts the colony.
-            cut = RUNS[nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
             # Lift src (as _lift), noting the empty neighbours left without contact.
             occ.discard(src)
             for o, bit in BACK_BITS:
@@ -715,14 +729,14 @@ class Engine:
             elif flags & (WALK | RUN):
                 raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN))
             elif flags & FLY:
-                raw = self._fly_fast(src, m, landing, dead)
+                raw = self._fly_fast(src, m, landing, dead, len(occ))
             else:
-                raw = self._jump_fast(src, m, landing, dead)
+                raw = self._jump_fast(src, m, landing, dead, len(occ))
             if self.far:
                 raw = [d for d in raw if in_range(*coords_of(d))]
             if not raw:
                 return raw
-            if not cut and not (flags & KAMIKAZE and not self.rules.kamikaze_survives):
+            if not cut and not destroy:
                 # Lifting a non-cut src (or leaving others on it) keeps one colony.
                 return raw
             return self._connected(src, code, lifted, cut, raw)
@@ -754,12 +768,13 @@ class Engine:
             self._landings[end] = got
         return got
 
-    def _fly_fast(self, src: int, m: int, landing: set[int], dead: list[int]) -> list[int]:
+    def _fly_fast(self, src: int, m: int, landing: set[int], dead: list[int],
+                  n_occ: int) -> list[int]:
         """Flyer destinations; ``dead``: empty neighbours of src without contact once it is
-        lifted."""
+        lifted; ``n_occ``: occupied hexes on the working board."""
         if self.nmask.get(src, 0) == 63:
             return []
-        m = min(m, len(self.occ) + 1)
+        m = min(m, n_occ + 1)
         offs = disc_offsets(m)
         if len(offs) > 4 * len(landing):
             res = {d for d in landing if 1 <= hex_distance(src, d) <= m}
@@ -772,8 +787,9 @@ class Engine:
         # position (no sort needed for a reproducible move list).
         return list(res)
 
-    def _jump_fast(self, src: int, m: int, landing: set[int], dead: list[int]) -> list[int]:
-        m = min(m, len(self.occ) + 1)
+    def _jump_fast(self, src: int, m: int, landing: set[int], dead: list[int],
+                   n_occ: int) -> list[int]:
+        m = min(m, n_occ + 1)
         res = landing.intersection(map(src.__add__, ray_offsets(m)))
         for n in dead:
             res.discard(n)
