@@ -694,12 +694,12 @@ class Engine:
         # A hex whose occupied neighbours form one group never cuts the colony.
         cut = lifted and RUNS[nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
         destroy = flags & KAMIKAZE and not self.rules.kamikaze_survives
+        n_occ = len(occ) - lifted
         # Position-wide tables first, while src is still on the board.
         if flags & (FLY | JUMP):
             landing = self._landings.get(end)
             if landing is None:
                 landing = self._landing(end)
-            n_occ = len(occ) - lifted
             if n_occ and not cut and not destroy:
                 # The colony stays one group whatever the landing hex, so the working board
                 # is not needed: only the empty neighbours that touch the colony through
@@ -713,6 +713,12 @@ class Engine:
                 if self.far:
                     raw = [d for d in raw if in_range(*coords_of(d))]
                 return raw
+        elif n_occ and not cut and not destroy and not (flags & RUN and m > 6):
+            # As above; the path search takes the lift of src into account by itself.
+            raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN), lifted)
+            if self.far:
+                raw = [d for d in raw if in_range(*coords_of(d))]
+            return raw
         dead = []
         if lifted:
             # Lift src (as _lift), noting the empty neighbours left without contact.
@@ -727,7 +733,8 @@ class Engine:
             if not occ:
                 raw = self.reachable(src, code)  # the only creature on the board
             elif flags & (WALK | RUN):
-                raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN))
+                raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN),
+                                  lifted)
             elif flags & FLY:
                 raw = self._fly_fast(src, m, landing, dead, len(occ))
             else:
@@ -803,9 +810,11 @@ class Engine:
             self._node_keys.append(key)
         return bit
 
-    def _paths(self, src: int, m: int, intruding: bool, end: int, run: bool) -> list[int]:
+    def _paths(self, src: int, m: int, intruding: bool, end: int, run: bool,
+               lifted: bool) -> list[int]:
         """Walker (up to m steps) or runner (a simple path of exactly m steps) destinations,
-        on the working board with src lifted (or still occupied by others).
+        with src lifted when ``lifted`` (whether or not it is already off the board), or
+        still occupied by others.
 
         Per hex, a link table holds the (hex, bit) pairs one slide on that a path may pass
         through and the bitset of those it may end on, as on the full board; one table per
@@ -865,17 +874,18 @@ class Engine:
 
         start = nodes.get(src) or bit_of(src)
         saved: list[tuple[int, Any]] = []
-        if src not in self.occ:
+        if lifted:
             # Lifting src changes the masks of its neighbours only: where that opens a gate
             # their links differ for this search; a neighbour left without contact with the
-            # colony is never entered.
+            # colony is never entered. (src may or may not be lifted off the board yet.)
+            occ = self.occ
             for d, (o, back) in enumerate(BACK_BITS):
                 n = src + o
-                mk = nmask.get(n, 0)
-                if n not in self.occ and not mk:
+                full = nmask.get(n, 0) | back
+                mk = full ^ back
+                if not mk and n not in occ:
                     start |= nodes.get(n) or bit_of(n)
                     continue
-                full = mk | back
                 if GATE_OPENS[full][(d + 3) % 6]:
                     saved.append((n, shared.get(n)))
                     variants = lifted_links.get(n)
