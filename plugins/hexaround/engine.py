@@ -328,6 +328,8 @@ class Engine:
         #: Hexes that gained their first or lost their last occupied neighbour.
         self._flips: list[int] = []
         self._dests: dict[tuple[int, int], list[int]] = {}
+        #: Per player, the movers of this position (dropped with ``_dests``).
+        self._movers: dict[int, list[tuple[int, int]]] = {}
         self._nodes: dict[int, int] = {}
         self._node_keys: list[int] = []
         self._legal: list[tuple[int, int | None, int]] | None = None
@@ -342,6 +344,7 @@ class Engine:
         self._links = {}
         self._lifted_links = {}
         self._dests = {}
+        self._movers = {}
         self._nodes = {}
         self._node_keys = []
 
@@ -504,6 +507,7 @@ class Engine:
         self._analysis = None
         self._landings = {}
         self._dests = {}
+        self._movers = {}
         self._forget_links(changed)
         self._legal = None
         self._update_butterflies(changed)
@@ -524,6 +528,7 @@ class Engine:
         self._analysis = None
         self._landings = {}
         self._dests = {}
+        self._movers = {}
         self._forget_links(changed)
         self._legal = legal
 
@@ -609,12 +614,14 @@ class Engine:
                 return out
         if obliged and self.rules.butterfly_deadline_blocks_moves:
             return out
-        movers = self.movers(p)
+        movers = self._movers.get(p)
+        if movers is None:
+            movers = self._movers[p] = self.movers(p)
         cache = self._dests
         if first_only:
             # Any one move will do: try the creatures that are cheapest to search first.
             cost = self.code_cost
-            movers.sort(key=lambda m: cost[m[1]])
+            movers = sorted(movers, key=lambda m: cost[m[1]])
         for src, code in movers:
             kind = code >> 1
             dests = cache.get((src, code))

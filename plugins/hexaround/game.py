@@ -435,6 +435,7 @@ def _copy_engine(engine: Engine) -> Engine:
     twin._lifted_links = {}
     twin._flips = []
     twin._dests = {}
+    twin._movers = {}
     twin._nodes = {}
     twin._node_keys = []
     twin._analysis = engine._analysis
