@@ -31,20 +31,12 @@ CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
 
 
-class PlaceCreature(Move, tuple):
-    """Put a creature from the hand on an empty hex: ``place CRAB 0 1``.
-
-    Moves are small immutable tuples (creature, x, y): hashable, equal by value (and only
-    to moves of the same type), and cheap to build, which matters when every legal move of
-    a position is listed."""
+class _TupleMove(Move, tuple):
+    """Moves are small immutable tuples: hashable, equal by value (and only to moves of the
+    same type), and cheap to build, which matters when every legal move of a position is
+    listed."""
 
     __slots__ = ()
-    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
-    x: int = property(itemgetter(1), doc="x of the hex")  # type: ignore
-    y: int = property(itemgetter(2), doc="y of the hex")  # type: ignore
-
-    def __new__(cls, creature: str, x: int, y: int) -> PlaceCreature:
-        return tuple.__new__(cls, (creature, x, y))
 
     def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
@@ -57,6 +49,18 @@ class PlaceCreature(Move, tuple):
 
     __hash__ = tuple.__hash__
 
+
+class PlaceCreature(_TupleMove):
+    """Put a creature from the hand on an empty hex: ``place CRAB 0 1`` (creature, x, y)."""
+
+    __slots__ = ()
+    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
+    x: int = property(itemgetter(1), doc="x of the hex")  # type: ignore
+    y: int = property(itemgetter(2), doc="y of the hex")  # type: ignore
+
+    def __new__(cls, creature: str, x: int, y: int) -> PlaceCreature:
+        return tuple.__new__(cls, (creature, x, y))
+
     def __repr__(self) -> str:
         return f"PlaceCreature({self[0]!r}, {self[1]}, {self[2]})"
 
@@ -64,7 +68,7 @@ class PlaceCreature(Move, tuple):
         return f"place {self[0]} {self[1]} {self[2]}"
 
 
-class MoveCreature(Move, tuple):
+class MoveCreature(_TupleMove):
     """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
 
     __slots__ = ()
@@ -77,17 +81,6 @@ class MoveCreature(Move, tuple):
     def __new__(cls, creature: str, from_x: int, from_y: int, to_x: int,
                 to_y: int) -> MoveCreature:
         return tuple.__new__(cls, (creature, from_x, from_y, to_x, to_y))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
         return f"MoveCreature({self[0]!r}, {self[1]}, {self[2]}, {self[3]}, {self[4]})"
