@@ -6,27 +6,16 @@ case-insensitively after stripping, lists element by element without case, count
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from focus import FocusGame
 
-EXAMPLES = Path(__file__).resolve().parents[2] / ".." / "shared" / "examples" / "focus"
+from tests.shared_material import example_scenarios
 
 
 def _scenarios() -> list[Any]:
-    if not EXAMPLES.is_dir():
-        return [pytest.param(None, marks=pytest.mark.skip(
-            reason=f"shared examples not found at {EXAMPLES.resolve()}"))]
-    out = []
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert data["format"] == "hexkit-focus-scenarios/1", path
-        for scenario in data["scenarios"]:
-            out.append(pytest.param(scenario, id=f"{path.stem}:{scenario['id']}"))
-    return out
+    return example_scenarios('focus', 'hexkit-focus-scenarios/1')
 
 
 def _square(text: str) -> tuple[int, int]:

@@ -14,22 +14,13 @@ import pytest
 import yaml
 from hexaround import build_game_manager
 
-from .conftest import COURSE_RULES, SHARED
+from tests.shared_material import example_scenarios
 
-EXAMPLES = SHARED / "examples" / "hexaround"
+from .conftest import COURSE_RULES
 
 
 def _scenarios() -> list[Any]:
-    if not EXAMPLES.is_dir():
-        return [pytest.param(None, None, marks=pytest.mark.skip(
-            reason=f"shared examples not found at {EXAMPLES.resolve()}"))]
-    out = []
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert data["format"] == "hexaround-scenarios/1", path
-        for scenario in data["scenarios"]:
-            out.append(pytest.param(data, scenario, id=f"{path.stem}:{scenario['id']}"))
-    return out
+    return example_scenarios('hexaround', 'hexaround-scenarios/1', with_file=True)
 
 
 def _check(gm: Any, step: list[Any], where: str) -> None:
