@@ -15,7 +15,7 @@ from typing import Any
 
 import pluggy
 
-from hexbaron import hookspecs
+from hexbaron import hookspecs, policy
 from hexbaron.classic import run_classic
 from hexbaron.game import TIE_DRAW, TIE_PLAYER_TWO, HexBaronGame, HexBaronState
 from hexbaron.setup import MAX_SIZE, MIN_SIZE, write_data_file
@@ -142,3 +142,10 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 @hookimpl
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     register(make_spec(_pending_pm))
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Help the MCTS bot: score positions by VPs, pressure on the barons and approach
+    (:mod:`hexbaron.policy`). Optional, so Hex Baron loads where the MCTS service is absent."""
+    policy.register_policy(register)
