@@ -15,11 +15,25 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from itertools import compress
 from typing import Any
 
 from hexaround.config import BUTTERFLY, PLAYERS, HexAroundConfig
+
+try:
+    from hexaround import _movegen
+except ImportError:  # built without a C compiler: the Python generator does the work
+    _movegen = None
+
+#: Set HEXAROUND_PURE_PYTHON=1 to use the Python generator even when the C one is built.
+PURE_PYTHON_ENV = "HEXAROUND_PURE_PYTHON"
+
+
+def native_generator_available() -> bool:
+    """True if the compiled move generator is built and not switched off."""
+    return _movegen is not None and not os.environ.get(PURE_PYTHON_ENV)
 
 SHIFT = 34
 STRIDE = 1 << SHIFT
@@ -302,6 +316,12 @@ class Engine:
         self.stack_limit = rules.stack_limit
         self.max_reach = max(self.kind_dist)
         self._far_threshold = COORD_LIMIT - self.max_reach - 1
+        #: The compiled generator for this configuration, or None (see :meth:`_generate`).
+        self.native: Any = None
+        if native_generator_available():
+            self.native = _movegen.Generator(
+                self.code_flags, [self.kind_dist[c >> 1] for c in range(len(self.code_flags))],
+                self.code_end, rules.stack_limit, self.butterfly, rules.kamikaze_survives)
         self.reset()
 
     # -- state -------------------------------------------------------------------------
@@ -576,7 +596,12 @@ class Engine:
             self.result, self.reason = BLUE_WON, "RED's butterfly is surrounded"
         elif blue_in:
             self.result, self.reason = RED_WON, "BLUE's butterfly is surrounded"
-        elif not self.has_action(1 - mover):
+        else:
+            # The opponent acts next: its full list is needed next anyway (and is what the
+            # compiled generator produces), so it doubles as the "can still act" check.
+            legal = self._legal = self._generate(1 - mover, False)
+            if legal:
+                return
             self.result = BLUE_WON if mover == 0 else RED_WON
             self.reason = f"{PLAYERS[1 - mover]} can neither place nor move"
 
@@ -617,6 +642,11 @@ class Engine:
         movers = self._movers.get(p)
         if movers is None:
             movers = self._movers[p] = self.movers(p)
+        if not first_only and self.native is not None and movers:
+            got = self.native.moves(self.stacks, movers)
+            if got is not None:
+                out += got
+                return out
         cache = self._dests
         if first_only:
             # Any one move will do: try the creatures that are cheapest to search first.
@@ -626,7 +656,8 @@ class Engine:
             kind = code >> 1
             dests = cache.get((src, code))
             if dests is None:
-                dests = cache[(src, code)] = self.destinations(src, code)
+                # Sorted, so the list is the same whichever generator made it.
+                dests = cache[(src, code)] = sorted(self.destinations(src, code))
             if dests:
                 if first_only:
                     out.append((kind, src, dests[0]))

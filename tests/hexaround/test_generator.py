@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hexaround import engine as engine_module
 from hexaround.engine import OFFSETS, disc_offsets
 
 import hexkit
@@ -23,6 +24,18 @@ CASES = [
 ]
 
 
+@pytest.fixture(params=["compiled", "python"])
+def generator(request, monkeypatch) -> str:
+    """Run the test with the compiled generator and again with the pure-Python one."""
+    if request.param == "compiled":
+        if engine_module._movegen is None:
+            pytest.skip("hexaround._movegen was not built (no C compiler)")
+        monkeypatch.delenv(engine_module.PURE_PYTHON_ENV, raising=False)
+    else:
+        monkeypatch.setenv(engine_module.PURE_PYTHON_ENV, "1")
+    return request.param
+
+
 def _positions(config: str, options: dict, games: int, moves: int, seed: int):
     game = hexkit.load_game("hexaround", config=config, **options)
     rnd = random.Random(seed)
@@ -38,7 +51,8 @@ def _positions(config: str, options: dict, games: int, moves: int, seed: int):
 
 @pytest.mark.parametrize(("config", "options"), CASES,
                          ids=[f"{c}-{'-'.join(o) or 'defaults'}" for c, o in CASES])
-def test_generated_moves_equal_the_reference_reading_of_the_rules(config, options) -> None:
+def test_generated_moves_equal_the_reference_reading_of_the_rules(config, options,
+                                                                   generator) -> None:
     checked = 0
     for game, state in _positions(config, options, games=2, moves=45, seed=11):
         mine = {str(m) for m in state.legal_moves()}
@@ -49,7 +63,7 @@ def test_generated_moves_equal_the_reference_reading_of_the_rules(config, option
 
 
 @pytest.mark.parametrize(("config", "options"), CASES[:4])
-def test_generated_moves_equal_the_single_request_checks(config, options) -> None:
+def test_generated_moves_equal_the_single_request_checks(config, options, generator) -> None:
     # Every candidate near the colony is asked one by one; exactly the generated ones pass.
     for _game, state in _positions(config, options, games=1, moves=60, seed=5):
         engine = state.engine

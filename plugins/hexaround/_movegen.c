@@ -1,0 +1,617 @@
+/*
+ * hexaround._movegen: the HexAround legal-move generator in C.
+ *
+ * The same rules as the pure-Python generator in engine.py (which stays the readable
+ * reference and the fallback when this module is not built); the test suite checks that the
+ * two produce identical move lists. Per call the position is copied into a small window grid
+ * around the colony: every destination touches or lies on the colony once the mover is
+ * lifted, so the bounding box of the occupied hexes plus a margin of two holds every hex a
+ * search reads. Hex keys are the engine's ints, x * 2**34 + y.
+ *
+ * One-colony rule: per mover, the occupied hexes without the mover are labelled by
+ * component (only when the mover's occupied neighbours form more than one group, otherwise
+ * it cannot split the colony); an empty destination must touch every component, a
+ * destination on the colony keeps it whole only when there is one component, except a swap
+ * (the occupied set does not change) and a destroying kamikaze on a lone creature (checked
+ * by a search without that hex).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHIFT 34
+#define STRIDE ((int64_t)1 << SHIFT)
+#define HALF ((int64_t)1 << (SHIFT - 1))
+/* Beyond this the engine's keys leave int64 or the coordinate limit matters: the caller
+ * then uses the Python generator. */
+#define SAFE_COORD ((int64_t)1 << 28)
+#define MAX_CELLS ((int64_t)1 << 22)
+
+enum { WALK = 1, RUN = 2, FLY = 4, JUMP = 8, INTRUDE = 16, KAMIKAZE = 128, SWAP = 64 };
+enum { END_NONE = 0, END_ATTACK = 1, END_SWAP = 2, END_STACK = 3 };
+
+/* Ring order of hexkit.hexes.DIRECTIONS: (0,1) (1,0) (1,-1) (0,-1) (-1,0) (-1,1). */
+static const int DX[6] = {0, 1, 1, 0, -1, -1};
+static const int DY[6] = {1, 0, -1, -1, 0, 1};
+
+/* RUNS[mask]: separate groups of occupied neighbours around the ring. */
+static unsigned char RUNS[64];
+/* OPEN[mask]: bit d set when a slide in direction d is not shut by its two gate hexes. */
+static unsigned char OPEN[64];
+
+static void init_tables(void) {
+    for (int mask = 0; mask < 64; mask++) {
+        int runs = 0, open = 0;
+        for (int d = 0; d < 6; d++) {
+            int prev = (d + 5) % 6, next = (d + 1) % 6;
+            if ((mask >> d & 1) && !(mask >> prev & 1)) runs++;
+            if (!((mask >> prev & 1) && (mask >> next & 1))) open |= 1 << d;
+        }
+        RUNS[mask] = (unsigned char)(mask == 63 ? 1 : runs);
+        OPEN[mask] = (unsigned char)open;
+    }
+}
+
+typedef struct {
+    PyObject_HEAD
+    int ncodes;
+    int *flags; /* per piece code */
+    int *dist;
+    int *endm;
+    int stack_limit;
+    int butterfly;
+    int kamikaze_survives;
+} Generator;
+
+/* Working data of one call. */
+typedef struct {
+    int64_t x0, y0;
+    int H;          /* window height: cell = (x - x0) * H + (y - y0) */
+    int cells;
+    int off[6];
+    int *top;       /* top piece code, -1 when empty */
+    int *height;
+    unsigned char *mask; /* occupied neighbours, one bit per direction */
+    int *stamp;     /* candidate de-duplication */
+    int gen;
+    char *path;     /* runner: hexes on the current path */
+    int *comp;      /* component label per occupied hex, for the current mover */
+    int *queue;
+    int *cand;
+    int ncand;
+    int *occ_cells;
+    int nocc;
+} Work;
+
+static inline int end_ok(const Generator *g, const Work *w, int c, int endm) {
+    switch (endm) {
+    case END_ATTACK: return 1;
+    case END_SWAP: return (w->top[c] >> 1) != g->butterfly;
+    case END_STACK: return w->height[c] < g->stack_limit;
+    default: return 0;
+    }
+}
+
+static inline void add_cand(Work *w, int c) {
+    if (w->stamp[c] != w->gen) {
+        w->stamp[c] = w->gen;
+        w->cand[w->ncand++] = c;
+    }
+}
+
+static inline int occupied_dir(const Work *w, int a, int d) { return w->mask[a] >> d & 1; }
+
+/* Walker: every hex within m slides (breadth-first). Returns hexes reached, for the runner's
+ * size check too. */
+static int walk(const Generator *g, Work *w, int src, int m, int intruding, int endm,
+                int record) {
+    int *q = w->queue;
+    int head = 0, tail = 0, reached = 0;
+    /* seen shares the stamp array: a fresh generation. */
+    w->gen++;
+    w->stamp[src] = w->gen;
+    q[tail++] = src;
+    for (int step = 0; step < m && head < tail; step++) {
+        int layer_end = tail;
+        while (head < layer_end) {
+            int a = q[head++];
+            int open = OPEN[w->mask[a]];
+            for (int d = 0; d < 6; d++) {
+                if (!(open >> d & 1)) continue;
+                int b = a + w->off[d];
+                if (w->stamp[b] == w->gen) continue;
+                if (occupied_dir(w, a, d)) {
+                    w->stamp[b] = w->gen;
+                    if (end_ok(g, w, b, endm)) {
+                        reached++;
+                        if (record) w->cand[w->ncand++] = b;
+                    }
+                    if (intruding) q[tail++] = b;
+                } else {
+                    if (!w->mask[b]) continue;
+                    w->stamp[b] = w->gen;
+                    reached++;
+                    if (record) w->cand[w->ncand++] = b;
+                    q[tail++] = b;
+                }
+            }
+        }
+    }
+    return reached;
+}
+
+/* Runner: the ends of every simple path of exactly `left` more slides from a. */
+static void run_from(const Generator *g, Work *w, int a, int left, int intruding, int endm) {
+    int open = OPEN[w->mask[a]];
+    for (int d = 0; d < 6; d++) {
+        if (!(open >> d & 1)) continue;
+        int b = a + w->off[d];
+        if (w->path[b]) continue;
+        if (occupied_dir(w, a, d)) {
+            if (left == 1) {
+                if (end_ok(g, w, b, endm)) add_cand(w, b);
+                continue;
+            }
+            if (!intruding) continue;
+        } else {
+            if (!w->mask[b]) continue;
+            if (left == 1) {
+                add_cand(w, b);
+                continue;
+            }
+        }
+        w->path[b] = 1;
+        run_from(g, w, b, left - 1, intruding, endm);
+        w->path[b] = 0;
+    }
+}
+
+static inline int landing(const Generator *g, const Work *w, int c, int endm) {
+    if (w->top[c] >= 0) return end_ok(g, w, c, endm);
+    return w->mask[c] != 0;
+}
+
+static inline int cell_x(const Work *w, int c) { return c / w->H; }
+static inline int cell_y(const Work *w, int c) { return c % w->H; }
+
+static void fly(const Generator *g, Work *w, int src, int m, int endm) {
+    int W = w->cells / w->H;
+    int sx = cell_x(w, src), sy = cell_y(w, src);
+    int xlo = sx - m < 0 ? 0 : sx - m, xhi = sx + m >= W ? W - 1 : sx + m;
+    int ylo = sy - m < 0 ? 0 : sy - m, yhi = sy + m >= w->H ? w->H - 1 : sy + m;
+    for (int x = xlo; x <= xhi; x++) {
+        int dx = x - sx;
+        for (int y = ylo; y <= yhi; y++) {
+            int dy = y - sy, s = dx + dy;
+            if (s > m || s < -m) continue;
+            int c = x * w->H + y;
+            if (c == src) continue;
+            if (landing(g, w, c, endm)) w->cand[w->ncand++] = c;
+        }
+    }
+}
+
+static void jump(const Generator *g, Work *w, int src, int m, int endm) {
+    int W = w->cells / w->H;
+    int sx = cell_x(w, src), sy = cell_y(w, src);
+    for (int d = 0; d < 6; d++) {
+        for (int k = 1; k <= m; k++) {
+            int x = sx + DX[d] * k, y = sy + DY[d] * k;
+            if (x < 0 || x >= W || y < 0 || y >= w->H) break;
+            int c = x * w->H + y;
+            if (landing(g, w, c, endm)) w->cand[w->ncand++] = c;
+        }
+    }
+}
+
+/* Label the occupied hexes (working board) by component; returns the number of them. */
+static int label_components(Work *w) {
+    int ncomp = 0;
+    for (int i = 0; i < w->nocc; i++) w->comp[w->occ_cells[i]] = -1;
+    for (int i = 0; i < w->nocc; i++) {
+        int s = w->occ_cells[i];
+        if (w->top[s] < 0 || w->comp[s] >= 0) continue;
+        int head = 0, tail = 0;
+        w->queue[tail++] = s;
+        w->comp[s] = ncomp;
+        while (head < tail) {
+            int a = w->queue[head++];
+            int mk = w->mask[a];
+            for (int d = 0; d < 6; d++) {
+                if (!(mk >> d & 1)) continue;
+                int b = a + w->off[d];
+                if (w->comp[b] < 0) {
+                    w->comp[b] = ncomp;
+                    w->queue[tail++] = b;
+                }
+            }
+        }
+        ncomp++;
+    }
+    return ncomp;
+}
+
+/* Whether the occupied hexes of the working board without hex `gone` form one group. */
+static int connected_without(Work *w, int gone) {
+    int total = 0, start = -1;
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ_cells[i];
+        if (w->top[c] < 0 || c == gone) continue;
+        total++;
+        start = c;
+    }
+    if (total == 0) return 1;
+    w->gen++;
+    w->stamp[gone] = w->gen;
+    w->stamp[start] = w->gen;
+    int head = 0, tail = 0, seen = 1;
+    w->queue[tail++] = start;
+    while (head < tail) {
+        int a = w->queue[head++];
+        int mk = w->mask[a];
+        for (int d = 0; d < 6; d++) {
+            if (!(mk >> d & 1)) continue;
+            int b = a + w->off[d];
+            if (w->stamp[b] != w->gen) {
+                w->stamp[b] = w->gen;
+                seen++;
+                w->queue[tail++] = b;
+            }
+        }
+    }
+    return seen == total;
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void lift(Work *w, int src) {
+    for (int d = 0; d < 6; d++) w->mask[src + w->off[d]] ^= (unsigned char)(1 << ((d + 3) % 6));
+}
+
+/* The legal destinations of one mover, sorted, into w->cand[0 .. ncand). */
+static void mover_destinations(const Generator *g, Work *w, int src, int code) {
+    int f = g->flags[code], m = g->dist[code], endm = g->endm[code];
+    int lifted = w->height[src] == 1;
+    int full_mask = w->mask[src];
+    int destroy = (f & KAMIKAZE) && !g->kamikaze_survives;
+    int nocc = w->nocc - lifted;
+    int saved_top = w->top[src];
+    w->ncand = 0;
+    if (lifted) {
+        w->top[src] = -1;
+        lift(w, src);
+    }
+    int intruding = (f & INTRUDE) != 0;
+    if (f & WALK) {
+        walk(g, w, src, m, intruding, endm, 1);
+    } else if (f & RUN) {
+        if (m >= 1 && !(m > 6 && walk(g, w, src, m, intruding, END_ATTACK, 0) < m)) {
+            w->ncand = 0;
+            w->gen++;
+            memset(w->path, 0, (size_t)w->cells);
+            w->path[src] = 1;
+            run_from(g, w, src, m, intruding, endm);
+        }
+    } else if (f & FLY) {
+        if (full_mask != 63) fly(g, w, src, m < nocc + 1 ? m : nocc + 1, endm);
+    } else if (f & JUMP) {
+        jump(g, w, src, m < nocc + 1 ? m : nocc + 1, endm);
+    }
+    if (w->ncand) {
+        int ncomp = 1;
+        if (lifted && RUNS[full_mask] > 1) ncomp = label_components(w);
+        if (ncomp > 1 || destroy) {
+            int kept = 0;
+            for (int i = 0; i < w->ncand; i++) {
+                int c = w->cand[i], ok;
+                if (w->top[c] < 0) {
+                    ok = 1;
+                    if (ncomp > 1) {
+                        int seen = 0, mk = w->mask[c];
+                        for (int d = 0; d < 6; d++)
+                            if (mk >> d & 1) seen |= 1 << w->comp[c + w->off[d]];
+                        ok = __builtin_popcount((unsigned)seen) == ncomp;
+                    }
+                } else if (f & KAMIKAZE) {
+                    ok = (destroy && w->height[c] == 1) ? connected_without(w, c) : ncomp == 1;
+                } else if (f & SWAP) {
+                    ok = 1;
+                } else {
+                    ok = ncomp == 1;
+                }
+                if (ok) w->cand[kept++] = c;
+            }
+            w->ncand = kept;
+        }
+        qsort(w->cand, (size_t)w->ncand, sizeof(int), cmp_int);
+    }
+    if (lifted) {
+        w->top[src] = saved_top;
+        lift(w, src);
+    }
+}
+
+static void work_free(Work *w) {
+    free(w->top);
+    free(w->height);
+    free(w->mask);
+    free(w->stamp);
+    free(w->path);
+    free(w->comp);
+    free(w->queue);
+    free(w->cand);
+    free(w->occ_cells);
+}
+
+/* Generator.moves(stacks, movers) -> list of (kind, src, dst) or None. */
+static PyObject *Generator_moves(Generator *self, PyObject *args) {
+    PyObject *stacks, *movers;
+    if (!PyArg_ParseTuple(args, "O!O!:moves", &PyDict_Type, &stacks, &PyList_Type, &movers))
+        return NULL;
+    Py_ssize_t n = PyDict_GET_SIZE(stacks);
+    Py_ssize_t nm = PyList_GET_SIZE(movers);
+    if (n == 0 || nm == 0) return PyList_New(0);
+
+    int64_t *xs = malloc(sizeof(int64_t) * (size_t)n * 2);
+    int *tops = malloc(sizeof(int) * (size_t)n * 2);
+    if (!xs || !tops) {
+        free(xs);
+        free(tops);
+        return PyErr_NoMemory();
+    }
+    int64_t *ys = xs + n;
+    int *hs = tops + n;
+    int64_t minx = 0, maxx = 0, miny = 0, maxy = 0;
+    Py_ssize_t pos = 0, i = 0;
+    PyObject *key, *value;
+    int fallback = 0;
+    while (PyDict_Next(stacks, &pos, &key, &value)) {
+        int overflow = 0;
+        long long k = PyLong_AsLongLongAndOverflow(key, &overflow);
+        if (k == -1 && PyErr_Occurred()) goto error;
+        if (!PyList_Check(value) || PyList_GET_SIZE(value) == 0) {
+            PyErr_SetString(PyExc_TypeError, "stacks must map hex keys to non-empty lists");
+            goto error;
+        }
+        if (overflow) {
+            fallback = 1;
+            break;
+        }
+        int64_t x = ((int64_t)k + HALF) >> SHIFT;
+        int64_t y = (int64_t)k - x * STRIDE;
+        if (x > SAFE_COORD || x < -SAFE_COORD || y > SAFE_COORD || y < -SAFE_COORD) {
+            fallback = 1;
+            break;
+        }
+        Py_ssize_t size = PyList_GET_SIZE(value);
+        long top = PyLong_AsLong(PyList_GET_ITEM(value, size - 1));
+        if (top == -1 && PyErr_Occurred()) goto error;
+        if (top < 0 || top >= self->ncodes) {
+            PyErr_SetString(PyExc_ValueError, "unknown piece code in stacks");
+            goto error;
+        }
+        xs[i] = x;
+        ys[i] = y;
+        tops[i] = (int)top;
+        hs[i] = (int)size;
+        if (i == 0 || x < minx) minx = x;
+        if (i == 0 || x > maxx) maxx = x;
+        if (i == 0 || y < miny) miny = y;
+        if (i == 0 || y > maxy) maxy = y;
+        i++;
+    }
+    if (!fallback && ((maxx - minx + 5) * (maxy - miny + 5) > MAX_CELLS)) fallback = 1;
+    if (fallback) {
+        free(xs);
+        free(tops);
+        Py_RETURN_NONE;
+    }
+
+    Work w;
+    memset(&w, 0, sizeof w);
+    w.x0 = minx - 2;
+    w.y0 = miny - 2;
+    w.H = (int)(maxy - miny + 5);
+    int Wd = (int)(maxx - minx + 5);
+    w.cells = Wd * w.H;
+    for (int d = 0; d < 6; d++) w.off[d] = DX[d] * w.H + DY[d];
+    size_t cells = (size_t)w.cells;
+    w.top = malloc(sizeof(int) * cells);
+    w.height = calloc(cells, sizeof(int));
+    w.mask = calloc(cells, 1);
+    w.stamp = calloc(cells, sizeof(int));
+    w.path = calloc(cells, 1);
+    w.comp = malloc(sizeof(int) * cells);
+    w.queue = malloc(sizeof(int) * cells);
+    w.cand = malloc(sizeof(int) * cells);
+    w.occ_cells = malloc(sizeof(int) * (size_t)n);
+    PyObject *out = NULL;
+    if (!w.top || !w.height || !w.mask || !w.stamp || !w.path || !w.comp || !w.queue ||
+        !w.cand || !w.occ_cells) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t c = 0; c < cells; c++) w.top[c] = -1;
+    w.nocc = (int)n;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        int c = (int)((xs[j] - w.x0) * w.H + (ys[j] - w.y0));
+        w.occ_cells[j] = c;
+        w.top[c] = tops[j];
+        w.height[c] = hs[j];
+        for (int d = 0; d < 6; d++) w.mask[c + w.off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
+    }
+
+    out = PyList_New(0);
+    if (!out) goto done;
+    for (Py_ssize_t j = 0; j < nm; j++) {
+        PyObject *item = PyList_GET_ITEM(movers, j);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "movers must be (hex key, piece code) tuples");
+            goto fail;
+        }
+        PyObject *src_obj = PyTuple_GET_ITEM(item, 0);
+        long long sk = PyLong_AsLongLong(src_obj);
+        long code = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        if (PyErr_Occurred()) goto fail;
+        int64_t sx = ((int64_t)sk + HALF) >> SHIFT;
+        int64_t sy = (int64_t)sk - sx * STRIDE;
+        int64_t rx = sx - w.x0, ry = sy - w.y0;
+        if (code < 0 || code >= self->ncodes || rx < 0 || rx >= Wd || ry < 0 || ry >= w.H ||
+            w.top[rx * w.H + ry] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a mover is not on the board");
+            goto fail;
+        }
+        int src = (int)(rx * w.H + ry);
+        if (w.nocc == 1 && w.height[src] == 1) {
+            /* The only creature on the board, lifted: nothing to stay next to. */
+            Py_CLEAR(out);
+            free(xs);
+            free(tops);
+            work_free(&w);
+            Py_RETURN_NONE;
+        }
+        mover_destinations(self, &w, src, (int)code);
+        if (!w.ncand) continue;
+        PyObject *kind = PyLong_FromLong(code >> 1);
+        if (!kind) goto fail;
+        for (int c = 0; c < w.ncand; c++) {
+            int cell = w.cand[c];
+            int64_t dk = (w.x0 + cell / w.H) * STRIDE + (w.y0 + cell % w.H);
+            PyObject *dst = PyLong_FromLongLong((long long)dk);
+            if (!dst) {
+                Py_DECREF(kind);
+                goto fail;
+            }
+            PyObject *t = PyTuple_Pack(3, kind, src_obj, dst);
+            Py_DECREF(dst);
+            if (!t) {
+                Py_DECREF(kind);
+                goto fail;
+            }
+            int err = PyList_Append(out, t);
+            Py_DECREF(t);
+            if (err) {
+                Py_DECREF(kind);
+                goto fail;
+            }
+        }
+        Py_DECREF(kind);
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    free(xs);
+    free(tops);
+    work_free(&w);
+    return out;
+error:
+    free(xs);
+    free(tops);
+    return NULL;
+}
+
+static int Generator_init(Generator *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"flags", "dist", "end", "stack_limit", "butterfly",
+                             "kamikaze_survives", NULL};
+    PyObject *flags, *dist, *endm;
+    int stack_limit, butterfly, survives;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOiip:Generator", kwlist, &flags, &dist,
+                                     &endm, &stack_limit, &butterfly, &survives))
+        return -1;
+    PyObject *seqs[3] = {flags, dist, endm};
+    Py_ssize_t n = PySequence_Size(flags);
+    if (n < 0) return -1;
+    if (PySequence_Size(dist) != n || PySequence_Size(endm) != n) {
+        PyErr_SetString(PyExc_ValueError, "flags, dist and end need one entry per piece code");
+        return -1;
+    }
+    int *tables[3];
+    for (int t = 0; t < 3; t++) {
+        tables[t] = malloc(sizeof(int) * (size_t)(n ? n : 1));
+        if (!tables[t]) {
+            for (int u = 0; u < t; u++) free(tables[u]);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *v = PySequence_GetItem(seqs[t], i);
+            if (!v) goto bad;
+            long x = PyLong_AsLong(v);
+            Py_DECREF(v);
+            if (x == -1 && PyErr_Occurred()) goto bad;
+            tables[t][i] = (int)x;
+        }
+        continue;
+    bad:
+        for (int u = 0; u <= t; u++) free(tables[u]);
+        return -1;
+    }
+    free(self->flags);
+    free(self->dist);
+    free(self->endm);
+    self->flags = tables[0];
+    self->dist = tables[1];
+    self->endm = tables[2];
+    self->ncodes = (int)n;
+    self->stack_limit = stack_limit;
+    self->butterfly = butterfly;
+    self->kamikaze_survives = survives;
+    return 0;
+}
+
+static void Generator_dealloc(Generator *self) {
+    free(self->flags);
+    free(self->dist);
+    free(self->endm);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Generator_methods[] = {
+    {"moves", (PyCFunction)Generator_moves, METH_VARARGS,
+     "moves(stacks, movers) -> list of (kind, src, dst) actions, or None\n\n"
+     "stacks: hex key -> piece codes bottom first; movers: (hex key, piece code) in the\n"
+     "order wanted. Each mover's destinations come sorted by key. None means: leave this\n"
+     "position to the Python generator (coordinates near the 32-bit limit, a lone creature)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject GeneratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "hexaround._movegen.Generator",
+    .tp_basicsize = sizeof(Generator),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Legal-move generator for one HexAround configuration.\n\n"
+              "Generator(flags, dist, end, stack_limit, butterfly, kamikaze_survives), the\n"
+              "tables indexed by piece code (kind * 2 + owner).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Generator_init,
+    .tp_dealloc = (destructor)Generator_dealloc,
+    .tp_methods = Generator_methods,
+};
+
+static struct PyModuleDef movegen_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "hexaround._movegen",
+    .m_doc = "The HexAround legal-move generator in C (see engine.py for the rules it follows).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__movegen(void) {
+    init_tables();
+    if (PyType_Ready(&GeneratorType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&movegen_module);
+    if (!m) return NULL;
+    Py_INCREF(&GeneratorType);
+    if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0) {
+        Py_DECREF(&GeneratorType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

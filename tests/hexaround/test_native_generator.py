@@ -1,0 +1,93 @@
+"""The compiled move generator (hexaround._movegen) against the Python one: the same moves in
+the same order on every configuration and rule option, the switch that turns it off, and the
+positions it hands back to Python."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hexaround import engine as engine_module
+
+import hexkit
+
+from .conftest import position
+
+needs_native = pytest.mark.skipif(not engine_module.native_generator_available(),
+                                  reason="hexaround._movegen not built or switched off")
+
+CASES = [
+    ("level1", {}),
+    ("level3", {}),
+    ("level3", {"kamikaze_survives": True, "butterfly_deadline_blocks_moves": False}),
+    ("menagerie", {}),
+    ("menagerie", {"kamikaze_survives": True, "stack_limit": 3}),
+    ("hivelike", {"intruding_traps_by_default": True}),
+    ("submission1", {"stack_limit": 1, "intruding_traps_by_default": True}),
+    ("submission2", {}),
+    ("first-configuration", {}),
+    ("b23-sample", {}),
+]
+
+
+def python_list(engine: engine_module.Engine) -> list:
+    """The legal list of the engine's position as the Python generator makes it."""
+    native, engine.native = engine.native, None
+    engine._dests = {}
+    try:
+        return engine._generate(engine.to_move, False)
+    finally:
+        engine.native = native
+
+
+@needs_native
+@pytest.mark.parametrize(("config", "options"), CASES,
+                         ids=[f"{c}-{'-'.join(o) or 'defaults'}" for c, o in CASES])
+def test_compiled_and_python_generators_list_the_same_moves_in_the_same_order(
+        config, options) -> None:
+    game = hexkit.load_game("hexaround", config=config, **options)
+    checked = 0
+    for seed in range(3):
+        rnd = random.Random(seed)
+        engine = game.new_state(seed=seed).engine
+        assert engine.native is not None
+        for _ in range(160):
+            if engine.is_over():
+                break
+            compiled = engine.legal_actions()
+            assert compiled == python_list(engine), (config, seed, engine.history[-1:])
+            checked += 1
+            engine.apply(compiled[rnd.randrange(len(compiled))])
+    assert checked > 200
+
+
+def test_the_pure_python_switch_turns_the_compiled_generator_off(monkeypatch) -> None:
+    monkeypatch.setenv(engine_module.PURE_PYTHON_ENV, "1")
+    state = hexkit.load_game("hexaround", config="level3").new_state(seed=1)
+    assert state.engine.native is None
+    state.push("place BUTTERFLY 0 0")
+    assert "place DUCK 0 1" in {str(m) for m in state.legal_moves()}
+
+
+@needs_native
+def test_positions_near_the_coordinate_limit_are_left_to_the_python_generator(
+        tmp_path: Path) -> None:
+    edge = 2**31 - 1
+    board = {(edge, 0): [("BUTTERFLY", "BLUE")], (edge, 1): [("BUTTERFLY", "RED")],
+             (edge - 1, 0): [("DOVE", "BLUE")], (edge - 1, 2): [("CRAB", "RED")],
+             (edge - 2, 1): [("FROG", "BLUE")], (edge - 1, 1): [("TURTLE", "RED")]}
+    engine = position(tmp_path, board).state.engine
+    assert engine.native.moves(engine.stacks, engine.movers(engine.to_move)) is None
+    legal = engine.legal_actions()
+    assert legal == python_list(engine)
+    assert any(src is not None for _, src, _ in legal)
+    assert all(engine_module.in_range(*engine_module.coords_of(d)) for _, _, d in legal)
+
+
+@pytest.mark.skipif(not os.environ.get("HEXAROUND_REQUIRE_NATIVE"),
+                    reason="only where HEXAROUND_REQUIRE_NATIVE is set (CI)")
+def test_the_compiled_generator_is_built_where_it_is_required() -> None:
+    assert engine_module._movegen is not None, "pip install did not build hexaround._movegen"
+    assert engine_module.native_generator_available()
