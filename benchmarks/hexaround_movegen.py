@@ -1,6 +1,8 @@
 """HexAround legal-move generation on mid-game positions of 10, 20, 40 and 80 creatures.
 
-    python benchmarks/hexaround_movegen.py [--positions 30] [--seed 1]
+    python benchmarks/hexaround_movegen.py [--positions 30] [--seed 1] [--python]
+
+``--python`` times the pure-Python generator even when the compiled one is built.
 
 Positions come from random play with level3's creature types (stock scaled so that 80
 creatures fit on the board): placements are preferred until the wanted number of creatures
@@ -13,12 +15,13 @@ linearly with the number of creatures.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 
 from hexaround.config import parse_config_text
-from hexaround.engine import Engine
+from hexaround.engine import PURE_PYTHON_ENV, Engine
 
 SIZES = (10, 20, 40, 80)
 
@@ -61,10 +64,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--python", action="store_true",
+                    help="use the pure-Python generator even if the compiled one is built")
     args = ap.parse_args()
+    if args.python:
+        os.environ[PURE_PYTHON_ENV] = "1"
     config = parse_config_text(CONFIG, "<benchmark>")
     rnd = random.Random(args.seed)
-    print("hexaround legal-move generation, level3 creature types, positions from random play")
+    which = "compiled" if Engine(config).native is not None else "pure-Python"
+    print("hexaround legal-move generation, level3 creature types, positions from random play, "
+          f"{which} generator")
     print(f"{'creatures':>9} {'positions':>9} {'legal moves':>11} {'us/position':>12} "
           f"{'us/creature':>12} {'us/legal move':>14}")
     for size in SIZES:

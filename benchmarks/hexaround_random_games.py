@@ -1,18 +1,21 @@
 """Random HexAround games: moves per second with every legal move enumerated at each step.
 
     python benchmarks/hexaround_random_games.py [--config level3] [--games 40] [--seed 1]
+                                                [--python]
 
 Two figures: the rules engine alone (every legal action listed as a tuple, then a random
 one applied, with the stuck-player check after it) and the generic API
 (``state.legal_moves()`` as Move objects, then ``state.push``), which is what bots and
 ``check_game`` pay. Rates are given by wall clock and by CPU time of this process (the
-second is steadier on a shared machine). Random level3 games rarely end, so most
+second is steadier on a shared machine). ``--python`` uses the pure-Python move generator
+even when the compiled one (hexaround._movegen) is built. Random level3 games rarely end, so most
 positions are late ones with the whole stock on the board.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -61,10 +64,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--max-moves", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--python", action="store_true",
+                    help="use the pure-Python generator even if the compiled one is built")
     args = ap.parse_args()
+    if args.python:
+        os.environ["HEXAROUND_PURE_PYTHON"] = "1"
     game = hexkit.load_game("hexaround", config=args.config)
+    which = "compiled" if game.new_state().engine.native is not None else "pure-Python"
     print(f"hexaround random games, config={args.config}, {args.games} games, "
-          f"at most {args.max_moves} moves each")
+          f"at most {args.max_moves} moves each, {which} generator")
     for label, fn in (("engine (tuples)", engine_games), ("generic API (Move objects)", api_games)):
         moves, listed, wall, cpu = fn(game, args.games, args.seed, args.max_moves)
         print(f"  {label:27s} {moves:6d} moves: {moves / wall:6.0f} moves/s by the clock, "

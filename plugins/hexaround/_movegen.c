@@ -8,12 +8,12 @@
  * lifted, so the bounding box of the occupied hexes plus a margin of two holds every hex a
  * search reads. Hex keys are the engine's ints, x * 2**34 + y.
  *
- * One-colony rule: per mover, the occupied hexes without the mover are labelled by
- * component (only when the mover's occupied neighbours form more than one group, otherwise
- * it cannot split the colony); an empty destination must touch every component, a
- * destination on the colony keeps it whole only when there is one component, except a swap
- * (the occupied set does not change) and a destroying kamikaze on a lone creature (checked
- * by a search without that hex).
+ * One-colony rule: the cut vertices of the colony are found once per position (iterative
+ * Tarjan), with the DFS intervals of the parts each one separates, as in engine.Analysis.
+ * Lifting a mover that is no cut vertex keeps one colony; after lifting a cut vertex an empty
+ * destination must touch every part, a swap keeps the occupied set, and anything else that
+ * ends on the colony leaves it split. A destroying kamikaze that empties its target must not
+ * leave that hex as a cut vertex (of the colony without the mover when it was lifted).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -77,13 +77,23 @@ typedef struct {
     int *stamp;     /* candidate de-duplication */
     int gen;
     char *path;     /* runner: hexes on the current path */
-    int *comp;      /* component label per occupied hex, for the current mover */
+    PyObject **keys; /* per hex, its key as a Python int (made on first use) */
     int *queue;
     int *cand;
     int ncand;
     int *occ_cells;
     int nocc;
 } Work;
+
+/* Cut vertices of the occupied hexes (as in engine.Analysis): disc[h] is the DFS discovery
+ * number of h; the parts a cut vertex v separates are the discovery intervals
+ * [sep_lo[k], sep_hi[k]] for k = sep_head[v], sep_next[k], ...; every other hex stays with
+ * v's parent (none when v is the root). */
+typedef struct {
+    int *disc, *low, *sep_head, *sep_lo, *sep_hi, *sep_next, *nsep;
+    int *st_v, *st_p, *st_d;
+    int size, root, ready;
+} Analysis;
 
 static inline int end_ok(const Generator *g, const Work *w, int c, int endm) {
     switch (endm) {
@@ -206,67 +216,104 @@ static void jump(const Generator *g, Work *w, int src, int m, int endm) {
     }
 }
 
-/* Label the occupied hexes (working board) by component; returns the number of them. */
-static int label_components(Work *w) {
-    int ncomp = 0;
-    for (int i = 0; i < w->nocc; i++) w->comp[w->occ_cells[i]] = -1;
-    for (int i = 0; i < w->nocc; i++) {
-        int s = w->occ_cells[i];
-        if (w->top[s] < 0 || w->comp[s] >= 0) continue;
-        int head = 0, tail = 0;
-        w->queue[tail++] = s;
-        w->comp[s] = ncomp;
-        while (head < tail) {
-            int a = w->queue[head++];
-            int mk = w->mask[a];
-            for (int d = 0; d < 6; d++) {
-                if (!(mk >> d & 1)) continue;
-                int b = a + w->off[d];
-                if (w->comp[b] < 0) {
-                    w->comp[b] = ncomp;
-                    w->queue[tail++] = b;
-                }
-            }
-        }
-        ncomp++;
-    }
-    return ncomp;
+static int analysis_alloc(Analysis *an, int cells, int n) {
+    memset(an, 0, sizeof *an);
+    an->disc = malloc(sizeof(int) * (size_t)cells);
+    an->low = malloc(sizeof(int) * (size_t)cells);
+    an->sep_head = malloc(sizeof(int) * (size_t)cells);
+    an->nsep = malloc(sizeof(int) * (size_t)cells);
+    an->sep_lo = malloc(sizeof(int) * (size_t)n);
+    an->sep_hi = malloc(sizeof(int) * (size_t)n);
+    an->sep_next = malloc(sizeof(int) * (size_t)n);
+    an->st_v = malloc(sizeof(int) * (size_t)n);
+    an->st_p = malloc(sizeof(int) * (size_t)n);
+    an->st_d = malloc(sizeof(int) * (size_t)n);
+    return an->disc && an->low && an->sep_head && an->nsep && an->sep_lo && an->sep_hi &&
+           an->sep_next && an->st_v && an->st_p && an->st_d;
 }
 
-/* Whether the occupied hexes of the working board without hex `gone` form one group. */
-static int connected_without(Work *w, int gone) {
-    int total = 0, start = -1;
+static void analysis_free(Analysis *an) {
+    free(an->disc);
+    free(an->low);
+    free(an->sep_head);
+    free(an->nsep);
+    free(an->sep_lo);
+    free(an->sep_hi);
+    free(an->sep_next);
+    free(an->st_v);
+    free(an->st_p);
+    free(an->st_d);
+}
+
+/* Tarjan's articulation points over the occupied hexes of the working board. */
+static void analyse(const Work *w, Analysis *an) {
+    int root = -1, nint = 0, t = 0, sp = 0;
     for (int i = 0; i < w->nocc; i++) {
         int c = w->occ_cells[i];
-        if (w->top[c] < 0 || c == gone) continue;
-        total++;
-        start = c;
+        an->disc[c] = -1;
+        an->sep_head[c] = -1;
+        an->nsep[c] = 0;
+        if (root < 0 && w->top[c] >= 0) root = c;
     }
-    if (total == 0) return 1;
-    w->gen++;
-    w->stamp[gone] = w->gen;
-    w->stamp[start] = w->gen;
-    int head = 0, tail = 0, seen = 1;
-    w->queue[tail++] = start;
-    while (head < tail) {
-        int a = w->queue[head++];
-        int mk = w->mask[a];
-        for (int d = 0; d < 6; d++) {
-            if (!(mk >> d & 1)) continue;
-            int b = a + w->off[d];
-            if (w->stamp[b] != w->gen) {
-                w->stamp[b] = w->gen;
-                seen++;
-                w->queue[tail++] = b;
+    an->root = root;
+    an->ready = 1;
+    an->size = 0;
+    if (root < 0) return;
+    an->disc[root] = an->low[root] = t++;
+    an->st_v[sp] = root;
+    an->st_p[sp] = -1;
+    an->st_d[sp++] = 0;
+    while (sp) {
+        int v = an->st_v[sp - 1], d = an->st_d[sp - 1];
+        if (d < 6) {
+            an->st_d[sp - 1] = d + 1;
+            if (!(w->mask[v] >> d & 1)) continue;
+            int u = v + w->off[d];
+            if (an->disc[u] < 0) {
+                an->disc[u] = an->low[u] = t++;
+                an->st_v[sp] = u;
+                an->st_p[sp] = v;
+                an->st_d[sp++] = 0;
+            } else if (u != an->st_p[sp - 1] && an->disc[u] < an->low[v]) {
+                an->low[v] = an->disc[u];
             }
+            continue;
+        }
+        int p = an->st_p[--sp];
+        if (p < 0) continue;
+        if (an->low[v] < an->low[p]) an->low[p] = an->low[v];
+        if (an->low[v] >= an->disc[p]) {
+            an->sep_lo[nint] = an->disc[v];
+            an->sep_hi[nint] = t - 1;
+            an->sep_next[nint] = an->sep_head[p];
+            an->sep_head[p] = nint++;
+            an->nsep[p]++;
         }
     }
-    return seen == total;
+    if (an->nsep[root] < 2) {
+        an->sep_head[root] = -1;
+        an->nsep[root] = 0;
+    }
+    an->size = t;
 }
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+/* Which part hex h is in once cut vertex v is removed: 1 + the interval's rank, 0 for the
+ * part of v's parent. */
+static inline int part_of(const Analysis *an, int v, int h) {
+    int d = an->disc[h], rank = 1;
+    for (int k = an->sep_head[v]; k >= 0; k = an->sep_next[k], rank++)
+        if (an->sep_lo[k] <= d && d <= an->sep_hi[k]) return rank;
+    return 0;
+}
+
+static int part_size(const Analysis *an, int v, int part) {
+    int rank = 1, rest = an->size - 1;
+    for (int k = an->sep_head[v]; k >= 0; k = an->sep_next[k], rank++) {
+        int size = an->sep_hi[k] - an->sep_lo[k] + 1;
+        if (rank == part) return size;
+        rest -= size;
+    }
+    return rest;
 }
 
 static void lift(Work *w, int src) {
@@ -274,13 +321,23 @@ static void lift(Work *w, int src) {
 }
 
 /* The legal destinations of one mover, sorted, into w->cand[0 .. ncand). */
-static void mover_destinations(const Generator *g, Work *w, int src, int code) {
+/* The legal destinations of one mover, sorted, into w->cand[0 .. ncand). `full` is the
+ * position's analysis (filled on first use), `inner` scratch for one without the mover. */
+static void mover_destinations(const Generator *g, Work *w, int src, int code, Analysis *full,
+                               Analysis *inner) {
     int f = g->flags[code], m = g->dist[code], endm = g->endm[code];
     int lifted = w->height[src] == 1;
     int full_mask = w->mask[src];
     int destroy = (f & KAMIKAZE) && !g->kamikaze_survives;
     int nocc = w->nocc - lifted;
     int saved_top = w->top[src];
+    /* A hex whose occupied neighbours form one group never cuts the colony. */
+    int cut = 0;
+    if (lifted && RUNS[full_mask] > 1) {
+        if (!full->ready) analyse(w, full);
+        cut = full->nsep[src] > 0;
+    }
+    if (destroy && !full->ready) analyse(w, full);
     w->ncand = 0;
     if (lifted) {
         w->top[src] = -1;
@@ -293,42 +350,55 @@ static void mover_destinations(const Generator *g, Work *w, int src, int code) {
         if (m >= 1 && !(m > 6 && walk(g, w, src, m, intruding, END_ATTACK, 0) < m)) {
             w->ncand = 0;
             w->gen++;
-            memset(w->path, 0, (size_t)w->cells);
             w->path[src] = 1;
             run_from(g, w, src, m, intruding, endm);
+            w->path[src] = 0;
         }
     } else if (f & FLY) {
         if (full_mask != 63) fly(g, w, src, m < nocc + 1 ? m : nocc + 1, endm);
     } else if (f & JUMP) {
         jump(g, w, src, m < nocc + 1 ? m : nocc + 1, endm);
     }
-    if (w->ncand) {
-        int ncomp = 1;
-        if (lifted && RUNS[full_mask] > 1) ncomp = label_components(w);
-        if (ncomp > 1 || destroy) {
-            int kept = 0;
-            for (int i = 0; i < w->ncand; i++) {
-                int c = w->cand[i], ok;
-                if (w->top[c] < 0) {
-                    ok = 1;
-                    if (ncomp > 1) {
-                        int seen = 0, mk = w->mask[c];
-                        for (int d = 0; d < 6; d++)
-                            if (mk >> d & 1) seen |= 1 << w->comp[c + w->off[d]];
-                        ok = __builtin_popcount((unsigned)seen) == ncomp;
-                    }
-                } else if (f & KAMIKAZE) {
-                    ok = (destroy && w->height[c] == 1) ? connected_without(w, c) : ncomp == 1;
-                } else if (f & SWAP) {
-                    ok = 1;
-                } else {
-                    ok = ncomp == 1;
+    if (w->ncand && (cut || destroy)) {
+        int parts = cut ? full->nsep[src] + (src != full->root) : 1;
+        inner->ready = 0;
+        int kept = 0;
+        for (int i = 0; i < w->ncand; i++) {
+            int c = w->cand[i], ok;
+            if (w->top[c] < 0) {
+                ok = 1;
+                if (cut) {
+                    int seen = 0, mk = w->mask[c];
+                    for (int d = 0; d < 6; d++)
+                        if (mk >> d & 1) seen |= 1 << part_of(full, src, c + w->off[d]);
+                    ok = __builtin_popcount((unsigned)seen) == parts;
                 }
-                if (ok) w->cand[kept++] = c;
+            } else if (f & KAMIKAZE) {
+                if (!(destroy && w->height[c] == 1)) {
+                    ok = !cut;
+                } else if (cut) {
+                    /* Both leave: c must be a part of its own and the rest one part. */
+                    ok = parts == 2 && part_size(full, src, part_of(full, src, c)) == 1;
+                } else if (lifted) {
+                    if (!inner->ready) analyse(w, inner);
+                    ok = inner->nsep[c] == 0;
+                } else {
+                    ok = full->nsep[c] == 0;
+                }
+            } else if (f & SWAP) {
+                ok = 1;  /* the occupied hexes stay the same */
+            } else {
+                ok = !cut;
             }
-            w->ncand = kept;
+            if (ok) w->cand[kept++] = c;
         }
-        qsort(w->cand, (size_t)w->ncand, sizeof(int), cmp_int);
+        w->ncand = kept;
+    }
+    /* Insertion sort: a mover has a few dozen destinations at most in practice. */
+    for (int i = 1; i < w->ncand; i++) {
+        int c = w->cand[i], j = i;
+        for (; j > 0 && w->cand[j - 1] > c; j--) w->cand[j] = w->cand[j - 1];
+        w->cand[j] = c;
     }
     if (lifted) {
         w->top[src] = saved_top;
@@ -342,7 +412,10 @@ static void work_free(Work *w) {
     free(w->mask);
     free(w->stamp);
     free(w->path);
-    free(w->comp);
+    if (w->keys) {
+        for (int c = 0; c < w->cells; c++) Py_XDECREF(w->keys[c]);
+        free(w->keys);
+    }
     free(w->queue);
     free(w->cand);
     free(w->occ_cells);
@@ -426,12 +499,15 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
     w.mask = calloc(cells, 1);
     w.stamp = calloc(cells, sizeof(int));
     w.path = calloc(cells, 1);
-    w.comp = malloc(sizeof(int) * cells);
+    w.keys = calloc(cells, sizeof(PyObject *));
     w.queue = malloc(sizeof(int) * cells);
     w.cand = malloc(sizeof(int) * cells);
     w.occ_cells = malloc(sizeof(int) * (size_t)n);
     PyObject *out = NULL;
-    if (!w.top || !w.height || !w.mask || !w.stamp || !w.path || !w.comp || !w.queue ||
+    Analysis full, inner;
+    int analyses_ok = analysis_alloc(&full, w.cells, (int)n);
+    analyses_ok = analysis_alloc(&inner, w.cells, (int)n) && analyses_ok;
+    if (!analyses_ok || !w.top || !w.height || !w.mask || !w.stamp || !w.path || !w.keys || !w.queue ||
         !w.cand || !w.occ_cells) {
         PyErr_NoMemory();
         goto done;
@@ -473,26 +549,32 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
             free(xs);
             free(tops);
             work_free(&w);
+            analysis_free(&full);
+            analysis_free(&inner);
             Py_RETURN_NONE;
         }
-        mover_destinations(self, &w, src, (int)code);
+        mover_destinations(self, &w, src, (int)code, &full, &inner);
         if (!w.ncand) continue;
         PyObject *kind = PyLong_FromLong(code >> 1);
         if (!kind) goto fail;
         for (int c = 0; c < w.ncand; c++) {
             int cell = w.cand[c];
-            int64_t dk = (w.x0 + cell / w.H) * STRIDE + (w.y0 + cell % w.H);
-            PyObject *dst = PyLong_FromLongLong((long long)dk);
+            PyObject *dst = w.keys[cell];
             if (!dst) {
-                Py_DECREF(kind);
-                goto fail;
+                int64_t dk = (w.x0 + cell / w.H) * STRIDE + (w.y0 + cell % w.H);
+                dst = w.keys[cell] = PyLong_FromLongLong((long long)dk);
+                if (!dst) {
+                    Py_DECREF(kind);
+                    goto fail;
+                }
             }
             PyObject *t = PyTuple_Pack(3, kind, src_obj, dst);
-            Py_DECREF(dst);
             if (!t) {
                 Py_DECREF(kind);
                 goto fail;
             }
+            /* Three ints cannot be part of a reference cycle: keep the collector off it. */
+            PyObject_GC_UnTrack(t);
             int err = PyList_Append(out, t);
             Py_DECREF(t);
             if (err) {
@@ -509,6 +591,8 @@ done:
     free(xs);
     free(tops);
     work_free(&w);
+    analysis_free(&full);
+    analysis_free(&inner);
     return out;
 error:
     free(xs);

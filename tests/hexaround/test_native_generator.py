@@ -91,3 +91,45 @@ def test_positions_near_the_coordinate_limit_are_left_to_the_python_generator(
 def test_the_compiled_generator_is_built_where_it_is_required() -> None:
     assert engine_module._movegen is not None, "pip install did not build hexaround._movegen"
     assert engine_module.native_generator_available()
+
+
+ODD_CREATURES = """
+creatures:
+  BUTTERFLY: {max_distance: 1, properties: [WALKING, QUEEN]}
+  MOLE:      {max_distance: 2, properties: [WALKING, KAMIKAZE]}
+  FLEA:      {max_distance: 3, properties: [JUMPING, KAMIKAZE]}
+  MAGPIE:    {max_distance: 3, properties: [RUNNING, SWAPPING]}
+  OTTER:     {max_distance: 2, properties: [WALKING, INTRUDING, SWAPPING]}
+  STOAT:     {max_distance: 7, properties: [RUNNING]}
+  BOAR:      {max_distance: 3, properties: [RUNNING, INTRUDING, TRAPPING]}
+  HAWK:      {max_distance: 40, properties: [FLYING]}
+players:
+  BLUE: {BUTTERFLY: 1, MOLE: 2, FLEA: 2, MAGPIE: 2, OTTER: 2, STOAT: 2, BOAR: 2, HAWK: 1}
+"""
+
+
+@pytest.mark.parametrize("survives", [False, True])
+def test_both_generators_follow_the_reference_on_unusual_creatures(tmp_path: Path,
+                                                                   survives: bool) -> None:
+    # Kamikaze walkers and jumpers, swapping runners and walkers, a long runner, a trapping
+    # runner and a flyer with a huge range: combinations the course's files do not have.
+    from .reference import legal_moves
+
+    path = tmp_path / "oddities.yaml"
+    path.write_text(ODD_CREATURES + f"rules: {{kamikaze_survives: {str(survives).lower()}}}\n")
+    game = hexkit.load_game("hexaround", config=str(path))
+    checked = 0
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = game.new_state(seed=seed)
+        engine = state.engine
+        for _ in range(70):
+            if state.is_over():
+                break
+            mine = engine.legal_actions()
+            assert mine == python_list(engine)
+            theirs = legal_moves(game.config, state.to_dict())
+            assert {str(m) for m in state.legal_moves()} == theirs, state.render()
+            checked += 1
+            state.push(state.legal_moves()[rnd.randrange(len(mine))])
+    assert checked > 100
