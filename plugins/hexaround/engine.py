@@ -522,7 +522,7 @@ class Engine:
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
         self.history.append((p, changed, hand_changes, tuple(self.bpos), self.result,
-                             self.reason, self._legal))
+                             self.reason))
         self.actions[p] += 1
         self._analysis = None
         self._landings = {}
@@ -535,7 +535,7 @@ class Engine:
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        p, changed, hand_changes, bpos, result, reason, legal = self.history.pop()
+        p, changed, hand_changes, bpos, result, reason = self.history.pop()
         self._flips = []
         for key, old in reversed(changed):
             self._set_stack(key, old)
@@ -550,7 +550,9 @@ class Engine:
         self._dests = {}
         self._movers = {}
         self._forget_links(changed)
-        self._legal = legal
+        # Not kept in the history: regenerating is cheap, and holding every position's
+        # list kept hundreds of thousands of tuples alive for the garbage collector.
+        self._legal = None
 
     def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop the link-table entries that read a changed hex: the neighbours of a hex

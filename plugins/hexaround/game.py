@@ -16,7 +16,6 @@ from hexaround.engine import (
     DRAW,
     ONGOING,
     RED_WON,
-    SHIFT,
     Engine,
     coords_of,
     in_range,
@@ -249,32 +248,28 @@ class HexAroundState(State):
         cached = self._moves
         if cached is not None and cached[0] is actions:
             return list(cached[1])
-        names = self.engine.names
         # Moves are immutable, so one object per action serves every position it is legal
         # in: late positions share most of their moves with the previous ones.
         made = self._made
         if len(made) > 200_000:
             made.clear()
         get = made.get
-        out: list[Move] = []
-        add = out.append
-        new = tuple.__new__
-        half = 1 << (SHIFT - 1)
-        for action in actions:
-            move = get(action)
-            if move is None:
-                kind, src, dst = action
-                tx = (dst + half) >> SHIFT
-                ty = dst - (tx << SHIFT)
-                if src is None:
-                    move = new(PlaceCreature, (names[kind], tx, ty))
-                else:
-                    fx = (src + half) >> SHIFT
-                    move = new(MoveCreature, (names[kind], fx, src - (fx << SHIFT), tx, ty))
-                made[action] = move
-            add(move)
+        out = [get(action) or self._make_move(action) for action in actions]
         self._moves = (actions, out)
         return list(out)
+
+    def _make_move(self, action: tuple[int, int | None, int]) -> Move:
+        """The Move object for an engine action (kept for reuse)."""
+        kind, src, dst = action
+        name = self.engine.names[kind]
+        tx, ty = coords_of(dst)
+        if src is None:
+            move: Move = PlaceCreature(name, tx, ty)
+        else:
+            fx, fy = coords_of(src)
+            move = MoveCreature(name, fx, fy, tx, ty)
+        self._made[action] = move
+        return move
 
     def parse_move(self, text: str) -> Move:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
