@@ -29,7 +29,7 @@
 #define SAFE_COORD ((int64_t)1 << 28)
 #define MAX_CELLS ((int64_t)1 << 22)
 
-enum { WALK = 1, RUN = 2, FLY = 4, JUMP = 8, INTRUDE = 16, KAMIKAZE = 128, SWAP = 64 };
+enum { WALK = 1, RUN = 2, FLY = 4, JUMP = 8, INTRUDE = 16, TRAP = 32, SWAP = 64, KAMIKAZE = 128 };
 enum { END_NONE = 0, END_ATTACK = 1, END_SWAP = 2, END_STACK = 3 };
 
 /* Ring order of hexkit.hexes.DIRECTIONS: (0,1) (1,0) (1,-1) (0,-1) (-1,0) (-1,1). */
@@ -83,7 +83,18 @@ typedef struct {
     int ncand;
     int *occ_cells;
     int nocc;
+    int lone;       /* set when the mover is the only creature: Python handles that */
 } Work;
+
+/* An occupied hex: its cell and its entry in the caller's dict. */
+typedef struct {
+    int cell, index;
+} Placed;
+
+static int cmp_placed(const void *a, const void *b) {
+    int x = ((const Placed *)a)->cell, y = ((const Placed *)b)->cell;
+    return (x > y) - (x < y);
+}
 
 /* Cut vertices of the occupied hexes (as in engine.Analysis): disc[h] is the DFS discovery
  * number of h; the parts a cut vertex v separates are the discovery intervals
@@ -406,6 +417,37 @@ static void mover_destinations(const Generator *g, Work *w, int src, int code, A
     }
 }
 
+/* Append the actions (kind, src, dst) of one mover to out; -1 on a Python error. */
+static int emit_mover(const Generator *g, Work *w, int src, PyObject *src_obj, int code,
+                      Analysis *full, Analysis *inner, PyObject *out) {
+    if (w->nocc == 1 && w->height[src] == 1) {
+        w->lone = 1;
+        return 0;
+    }
+    mover_destinations(g, w, src, code, full, inner);
+    if (!w->ncand) return 0;
+    PyObject *kind = PyLong_FromLong(code >> 1);
+    if (!kind) return -1;
+    for (int i = 0; i < w->ncand; i++) {
+        int cell = w->cand[i];
+        PyObject *dst = w->keys[cell];
+        if (!dst) {
+            int64_t dk = (w->x0 + cell / w->H) * STRIDE + (w->y0 + cell % w->H);
+            dst = w->keys[cell] = PyLong_FromLongLong((long long)dk);
+            if (!dst) break;
+        }
+        PyObject *t = PyTuple_Pack(3, kind, src_obj, dst);
+        if (!t) break;
+        /* Three ints cannot be part of a reference cycle: keep the collector off it. */
+        PyObject_GC_UnTrack(t);
+        int err = PyList_Append(out, t);
+        Py_DECREF(t);
+        if (err) break;
+    }
+    Py_DECREF(kind);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 static void work_free(Work *w) {
     free(w->top);
     free(w->height);
@@ -423,18 +465,22 @@ static void work_free(Work *w) {
 
 /* Generator.moves(stacks, movers) -> list of (kind, src, dst) or None. */
 static PyObject *Generator_moves(Generator *self, PyObject *args) {
-    PyObject *stacks, *movers;
-    if (!PyArg_ParseTuple(args, "O!O!:moves", &PyDict_Type, &stacks, &PyList_Type, &movers))
-        return NULL;
+    PyObject *stacks;
+    int player;
+    if (!PyArg_ParseTuple(args, "O!i:moves", &PyDict_Type, &stacks, &player)) return NULL;
     Py_ssize_t n = PyDict_GET_SIZE(stacks);
-    Py_ssize_t nm = PyList_GET_SIZE(movers);
-    if (n == 0 || nm == 0) return PyList_New(0);
+    if (n == 0) return PyList_New(0);
 
     int64_t *xs = malloc(sizeof(int64_t) * (size_t)n * 2);
     int *tops = malloc(sizeof(int) * (size_t)n * 2);
-    if (!xs || !tops) {
+    /* Borrowed from the dict for this call: each hex's key object and stack list. */
+    PyObject **objs = malloc(sizeof(PyObject *) * (size_t)n * 2);
+    Placed *placed = malloc(sizeof(Placed) * (size_t)n);
+    if (!xs || !tops || !objs || !placed) {
         free(xs);
         free(tops);
+        free(objs);
+        free(placed);
         return PyErr_NoMemory();
     }
     int64_t *ys = xs + n;
@@ -470,6 +516,8 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
         }
         xs[i] = x;
         ys[i] = y;
+        objs[i] = key;
+        objs[n + i] = value;
         tops[i] = (int)top;
         hs[i] = (int)size;
         if (i == 0 || x < minx) minx = x;
@@ -482,6 +530,8 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
     if (fallback) {
         free(xs);
         free(tops);
+        free(objs);
+        free(placed);
         Py_RETURN_NONE;
     }
 
@@ -517,6 +567,8 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
     for (Py_ssize_t j = 0; j < n; j++) {
         int c = (int)((xs[j] - w.x0) * w.H + (ys[j] - w.y0));
         w.occ_cells[j] = c;
+        placed[j].cell = c;
+        placed[j].index = (int)j;
         w.top[c] = tops[j];
         w.height[c] = hs[j];
         for (int d = 0; d < 6; d++) w.mask[c + w.off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
@@ -524,65 +576,36 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
 
     out = PyList_New(0);
     if (!out) goto done;
-    for (Py_ssize_t j = 0; j < nm; j++) {
-        PyObject *item = PyList_GET_ITEM(movers, j);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "movers must be (hex key, piece code) tuples");
-            goto fail;
-        }
-        PyObject *src_obj = PyTuple_GET_ITEM(item, 0);
-        long long sk = PyLong_AsLongLong(src_obj);
-        long code = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
-        if (PyErr_Occurred()) goto fail;
-        int64_t sx = ((int64_t)sk + HALF) >> SHIFT;
-        int64_t sy = (int64_t)sk - sx * STRIDE;
-        int64_t rx = sx - w.x0, ry = sy - w.y0;
-        if (code < 0 || code >= self->ncodes || rx < 0 || rx >= Wd || ry < 0 || ry >= w.H ||
-            w.top[rx * w.H + ry] < 0) {
-            PyErr_SetString(PyExc_ValueError, "a mover is not on the board");
-            goto fail;
-        }
-        int src = (int)(rx * w.H + ry);
-        if (w.nocc == 1 && w.height[src] == 1) {
-            /* The only creature on the board, lifted: nothing to stay next to. */
-            Py_CLEAR(out);
-            free(xs);
-            free(tops);
-            work_free(&w);
-            analysis_free(&full);
-            analysis_free(&inner);
-            Py_RETURN_NONE;
-        }
-        mover_destinations(self, &w, src, (int)code, &full, &inner);
-        if (!w.ncand) continue;
-        PyObject *kind = PyLong_FromLong(code >> 1);
-        if (!kind) goto fail;
-        for (int c = 0; c < w.ncand; c++) {
-            int cell = w.cand[c];
-            PyObject *dst = w.keys[cell];
-            if (!dst) {
-                int64_t dk = (w.x0 + cell / w.H) * STRIDE + (w.y0 + cell % w.H);
-                dst = w.keys[cell] = PyLong_FromLongLong((long long)dk);
-                if (!dst) {
-                    Py_DECREF(kind);
+    /* Hexes ascending by key (= by cell); per hex, top down, each of the player's creature
+     * types once, and nothing below a trapping creature. */
+    qsort(placed, (size_t)n, sizeof(Placed), cmp_placed);
+    for (Py_ssize_t j = 0; j < n; j++) {
+        int src = placed[j].cell;
+        PyObject *src_obj = objs[placed[j].index];
+        PyObject *stack = objs[n + placed[j].index];
+        Py_ssize_t size = PyList_GET_SIZE(stack);
+        for (Py_ssize_t level = size - 1; level >= 0; level--) {
+            long code = PyLong_AsLong(PyList_GET_ITEM(stack, level));
+            if (code == -1 && PyErr_Occurred()) goto fail;
+            if (code < 0 || code >= self->ncodes) {
+                PyErr_SetString(PyExc_ValueError, "unknown piece code in stacks");
+                goto fail;
+            }
+            int repeat = 0;
+            for (Py_ssize_t above = level + 1; above < size && !repeat; above++)
+                repeat = PyLong_AsLong(PyList_GET_ITEM(stack, above)) == code;
+            if ((code & 1) == player && !repeat) {
+                if (emit_mover(self, &w, src, src_obj, (int)code, &full, &inner, out) < 0)
                     goto fail;
+                if (w.lone) {
+                    Py_CLEAR(out);
+                    out = Py_None;
+                    Py_INCREF(out);
+                    goto done;
                 }
             }
-            PyObject *t = PyTuple_Pack(3, kind, src_obj, dst);
-            if (!t) {
-                Py_DECREF(kind);
-                goto fail;
-            }
-            /* Three ints cannot be part of a reference cycle: keep the collector off it. */
-            PyObject_GC_UnTrack(t);
-            int err = PyList_Append(out, t);
-            Py_DECREF(t);
-            if (err) {
-                Py_DECREF(kind);
-                goto fail;
-            }
+            if (self->flags[code] & TRAP) break;
         }
-        Py_DECREF(kind);
     }
     goto done;
 fail:
@@ -590,6 +613,8 @@ fail:
 done:
     free(xs);
     free(tops);
+    free(objs);
+    free(placed);
     work_free(&w);
     analysis_free(&full);
     analysis_free(&inner);
@@ -597,6 +622,8 @@ done:
 error:
     free(xs);
     free(tops);
+    free(objs);
+    free(placed);
     return NULL;
 }
 
@@ -658,10 +685,11 @@ static void Generator_dealloc(Generator *self) {
 
 static PyMethodDef Generator_methods[] = {
     {"moves", (PyCFunction)Generator_moves, METH_VARARGS,
-     "moves(stacks, movers) -> list of (kind, src, dst) actions, or None\n\n"
-     "stacks: hex key -> piece codes bottom first; movers: (hex key, piece code) in the\n"
-     "order wanted. Each mover's destinations come sorted by key. None means: leave this\n"
-     "position to the Python generator (coordinates near the 32-bit limit, a lone creature)."},
+     "moves(stacks, player) -> list of (kind, src, dst) actions, or None\n\n"
+     "stacks: hex key -> piece codes bottom first. The player's movers come by hex key\n"
+     "ascending, top of the stack first, each one's destinations sorted by key (the order of\n"
+     "Engine.movers and the Python generator). None means: leave this position to the\n"
+     "Python generator (coordinates near the 32-bit limit, a lone creature)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -559,6 +559,8 @@ class Engine:
         whose stack changed (their slides and landings) and the neighbours of a hex that
         gained its first or lost its last occupied neighbour (their contact test). The
         set iteration orders below never reach the legal moves."""
+        if not self._links:
+            return  # nothing built (the compiled generator needs no link tables)
         if len(self._node_keys) > 4096:
             self._links = {}
             self._lifted_links = {}
@@ -641,14 +643,14 @@ class Engine:
                 return out
         if obliged and self.rules.butterfly_deadline_blocks_moves:
             return out
-        movers = self._movers.get(p)
-        if movers is None:
-            movers = self._movers[p] = self.movers(p)
-        if not first_only and self.native is not None and movers:
-            got = self.native.moves(self.stacks, movers)
+        if not first_only and self.native is not None:
+            got = self.native.moves(self.stacks, p)
             if got is not None:
                 out += got
                 return out
+        movers = self._movers.get(p)
+        if movers is None:
+            movers = self._movers[p] = self.movers(p)
         cache = self._dests
         if first_only:
             # Any one move will do: try the creatures that are cheapest to search first.

@@ -79,7 +79,7 @@ def test_positions_near_the_coordinate_limit_are_left_to_the_python_generator(
              (edge - 1, 0): [("DOVE", "BLUE")], (edge - 1, 2): [("CRAB", "RED")],
              (edge - 2, 1): [("FROG", "BLUE")], (edge - 1, 1): [("TURTLE", "RED")]}
     engine = position(tmp_path, board).state.engine
-    assert engine.native.moves(engine.stacks, engine.movers(engine.to_move)) is None
+    assert engine.native.moves(engine.stacks, engine.to_move) is None
     legal = engine.legal_actions()
     assert legal == python_list(engine)
     assert any(src is not None for _, src, _ in legal)
