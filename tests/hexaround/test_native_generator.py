@@ -14,18 +14,15 @@ from hexaround import engine as engine_module
 import hexkit
 
 from .conftest import position
+from .test_generator import CASES as REFERENCE_CASES
 
 needs_native = pytest.mark.skipif(not engine_module.native_generator_available(),
                                   reason="hexaround._movegen not built or switched off")
 
-CASES = [
+# The reference cross-check's cases and the remaining shipped configurations.
+CASES = REFERENCE_CASES + [
     ("level1", {}),
-    ("level3", {}),
-    ("level3", {"kamikaze_survives": True, "butterfly_deadline_blocks_moves": False}),
-    ("menagerie", {}),
     ("menagerie", {"kamikaze_survives": True, "stack_limit": 3}),
-    ("hivelike", {"intruding_traps_by_default": True}),
-    ("submission1", {"stack_limit": 1, "intruding_traps_by_default": True}),
     ("submission2", {}),
     ("first-configuration", {}),
     ("b23-sample", {}),
