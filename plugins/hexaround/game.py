@@ -341,6 +341,10 @@ class HexAroundState(State):
         twin = HexAroundState(self.game, _copy_engine(self.engine), random.Random())
         twin.rng.setstate(self.rng.getstate())
         twin.move_stack = list(self.move_stack)
+        # Moves are immutable and keyed by action, so copies (a bot makes one per
+        # simulation) share the objects already made instead of making them again.
+        twin._made = self._made
+        twin._moves = self._moves
         return twin
 
     def is_over(self) -> bool:
