@@ -10,6 +10,10 @@ position it computes once, lazily, the cut vertices of the colony (iterative Tar
 DFS intervals of the parts they separate, so the one-colony rule costs O(1) per candidate
 move instead of a search.
 
+The moves of the creatures on the board come from the compiled generator
+(``hexaround._movegen``, the same searches in C) when it is built; the Python searches here
+are the reference it is tested against and the fallback (``HEXAROUND_PURE_PYTHON=1``).
+
 An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a placement.
 """
 
