@@ -468,6 +468,10 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
     PyObject *stacks;
     int player;
     if (!PyArg_ParseTuple(args, "O!i:moves", &PyDict_Type, &stacks, &player)) return NULL;
+    if (!self->flags) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
     Py_ssize_t n = PyDict_GET_SIZE(stacks);
     if (n == 0) return PyList_New(0);
 
