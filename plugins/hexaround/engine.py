@@ -528,12 +528,7 @@ class Engine:
         self.history.append((p, changed, hand_changes, tuple(self.bpos), self.result,
                              self.reason))
         self.actions[p] += 1
-        self._analysis = None
-        self._landings = {}
-        self._dests = {}
-        self._movers = {}
-        self._forget_links(changed)
-        self._legal = None
+        self._position_changed(changed)
         self._update_butterflies(changed)
         self._end_checks(p)
 
@@ -549,14 +544,18 @@ class Engine:
         self.bpos = list(bpos)
         self.result = result
         self.reason = reason
+        self._position_changed(changed)
+
+    def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
+        """Drop what was derived from the previous position. The legal list is not kept in
+        the history for undo: regenerating is cheap, and holding every position's list kept
+        hundreds of thousands of tuples alive for the garbage collector."""
         self._analysis = None
         self._landings = {}
         self._dests = {}
         self._movers = {}
-        self._forget_links(changed)
-        # Not kept in the history: regenerating is cheap, and holding every position's
-        # list kept hundreds of thousands of tuples alive for the garbage collector.
         self._legal = None
+        self._forget_links(changed)
 
     def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop the link-table entries that read a changed hex: the neighbours of a hex
