@@ -15,13 +15,13 @@ linearly with the number of creatures.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import time
 
+from _generator_option import add_generator_option, apply_generator_option
 from hexaround.config import parse_config_text
-from hexaround.engine import PURE_PYTHON_ENV, Engine
+from hexaround.engine import Engine
 
 SIZES = (10, 20, 40, 80)
 
@@ -64,14 +64,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--python", action="store_true",
-                    help="use the pure-Python generator even if the compiled one is built")
+    add_generator_option(ap)
     args = ap.parse_args()
-    if args.python:
-        os.environ[PURE_PYTHON_ENV] = "1"
+    which = apply_generator_option(args)
     config = parse_config_text(CONFIG, "<benchmark>")
     rnd = random.Random(args.seed)
-    which = "compiled" if Engine(config).native is not None else "pure-Python"
     print("hexaround legal-move generation, level3 creature types, positions from random play, "
           f"{which} generator")
     print(f"{'creatures':>9} {'positions':>9} {'legal moves':>11} {'us/position':>12} "

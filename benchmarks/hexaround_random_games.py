@@ -15,9 +15,10 @@ positions are late ones with the whole stock on the board.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
+
+from _generator_option import add_generator_option, apply_generator_option
 
 import hexkit
 
@@ -64,13 +65,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--max-moves", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--python", action="store_true",
-                    help="use the pure-Python generator even if the compiled one is built")
+    add_generator_option(ap)
     args = ap.parse_args()
-    if args.python:
-        os.environ["HEXAROUND_PURE_PYTHON"] = "1"
+    which = apply_generator_option(args)
     game = hexkit.load_game("hexaround", config=args.config)
-    which = "compiled" if game.new_state().engine.native is not None else "pure-Python"
     print(f"hexaround random games, config={args.config}, {args.games} games, "
           f"at most {args.max_moves} moves each, {which} generator")
     for label, fn in (("engine (tuples)", engine_games), ("generic API (Move objects)", api_games)):
