@@ -7,13 +7,19 @@ implements :class:`Game` (a rules configuration: the spec plus resolved option v
 
 from __future__ import annotations
 
+import copy
+import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexkit.errors import HexkitError, OptionError
+from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
+from hexkit.events import GAME_OVER, GameEvent
+from hexkit.gestures import Gesture, Origin
+from hexkit.turns import TurnOrder
+from hexkit.undo import Journal
 from hexkit.view import BoardView
 
 JSON = Any
@@ -87,15 +93,21 @@ class GameSpec:
 
     name: str
     description: str
-    factory: Callable[[GameSpec, dict[str, Any]], Game]
+    #: ``factory(spec, options) -> Game``, or ``"package.module:GameClass"`` to import the
+    #: game's rules only when a game is built (plugins load faster).
+    factory: Callable[[GameSpec, dict[str, Any]], Game] | str
     options: tuple[Option, ...] = ()
     min_players: int = 2
     max_players: int = 2
     version: str = "1"
+    #: Display names of the seats (default ``Player 1``, ``Player 2``...).
+    player_names: tuple[str, ...] = ()
     #: Rules summary shown by ``hexkit rules GAME``.
     rules: str = ""
-    #: Named front-ends, called as ``frontend(game, seed=, stdin=, stdout=, stderr=) -> int``.
-    frontends: Mapping[str, Frontend] = field(default_factory=dict)
+    #: Named front-ends (``hexkit play --frontend NAME``), each a function or a
+    #: ``"package.module:function"`` reference, called as
+    #: ``frontend(game, seed=, stdin=, stdout=, stderr=) -> int``.
+    frontends: Mapping[str, Frontend | str] = field(default_factory=dict)
     #: Extra words for the ``hexkit play`` loop, beside help/undo/quit.
     console_commands: tuple[ConsoleCommand, ...] = ()
     #: Filled in by the plugin manager: the plugin (distribution or module) that registered it.
@@ -116,6 +128,21 @@ class GameSpec:
         for key, value in given.items():
             values[key] = self.option(key).coerce(value)
         return values
+
+    def make_game(self, given: Mapping[str, Any] | None = None) -> Game:
+        """Build the game with the given options (checked and coerced, defaults filled)."""
+        factory = self.factory
+        if isinstance(factory, str):
+            factory = import_object(factory)
+        return factory(self, self.resolve(given or {}))
+
+    def frontend(self, name: str) -> Frontend:
+        """The named front-end (OptionError, listing the others, if there is none)."""
+        found = self.frontends.get(name)
+        if found is None:
+            known = ", ".join(sorted(self.frontends)) or "none"
+            raise OptionError(f"game {self.name} has no {name} front-end (front-ends: {known})")
+        return import_object(found) if isinstance(found, str) else found
 
 
 @dataclass(frozen=True)
@@ -149,6 +176,23 @@ class Move:
 
     __slots__ = ()
 
+    # Moves are immutable values: copies of a state share them.
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        return self
+
+
+def import_object(reference: str) -> Any:
+    """The object named ``"package.module:name"`` (imported on first use, so that a plugin
+    can name its game's classes without importing its rules at start-up)."""
+    module_name, _, attribute = reference.partition(":")
+    try:
+        return getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise PluginError(f"cannot import {reference!r}: {type(exc).__name__}: {exc}") from None
+
 
 class Game(ABC):
     """A game with its options fixed. Makes states; is immutable and shareable."""
@@ -162,13 +206,56 @@ class Game(ABC):
         """The registered game name."""
         return self.spec.name
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """Display names of the seats: the spec's names for as many seats as the game has
+        (the option ``players`` if it has one, else the spec's ``min_players``), or
+        ``Player 1``, ``Player 2``... where the spec names none."""
+        count = self.options.get("players") or self.spec.min_players
+        names = self.spec.player_names
+        return tuple(names[i] if i < len(names) else f"Player {i + 1}" for i in range(count))
+
     @abstractmethod
     def new_state(self, seed: int | None = None) -> State:
         """The starting position; ``seed`` seeds the state's own random generator."""
 
-    @abstractmethod
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_dict` output (its move stack starts empty)."""
+        """Rebuild a state from :meth:`State.to_dict` output (its move stack starts empty).
+
+        Anything wrong with the data is a :class:`~hexkit.errors.RecordError` naming the
+        game: games implement :meth:`_state_from_dict` and need not catch errors."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"not a {self.name} position: expected an object")
+        try:
+            return self._state_from_dict(data)
+        except RecordError:
+            raise
+        except HexkitError as exc:
+            raise RecordError(f"not a {self.name} position: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+                RecursionError) as exc:
+            raise RecordError(
+                f"not a {self.name} position: {type(exc).__name__}: {exc}"
+            ) from None
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from its saved data. Default: the state kit's form (a seed and
+        the moves played), replayed through the rules."""
+        seed, moves = data["seed"], data["moves"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"not a {self.name} position: 'seed' must be a whole number")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError(f"not a {self.name} position: 'moves' must be a list of moves")
+        state = self.new_state(seed)
+        for text in moves:
+            state.push(text)
+        # The replayed moves become the starting point: nothing to pop, same to_dict().
+        state._kit_origin = {"seed": seed, "moves": list(moves)}
+        state.move_stack.clear()
+        state.journal.clear()
+        state._kit_marks.clear()
+        state._kit_events.clear()
+        return state
 
     def non_default_options(self) -> dict[str, Any]:
         """Options that differ from the spec's defaults, in declaration order."""
@@ -197,10 +284,26 @@ def _format_value(v: Any) -> str:
 
 
 class State(ABC):
-    """A mutable position with a move stack. Subclasses implement the abstract methods.
+    """A mutable position with a move stack (python-chess style), and the state kit.
 
-    :meth:`push` accepts a :class:`Move` or its text; an illegal move raises
-    :class:`~hexkit.errors.IllegalMoveError` and leaves the state exactly as it was.
+    A game implements :meth:`legal_moves`, :meth:`parse_move`, :meth:`apply`,
+    :meth:`outcome` and :meth:`render` or :meth:`view`; everything else has a working
+    default:
+
+    - ``State.__init__(game, rng)`` sets up the game, the random generator (a seed or a
+      ``random.Random``), the move stack, the undo journal and the turn order;
+    - :meth:`push` runs :meth:`apply` and rolls the journal back if it raises, so a refused
+      move leaves the state exactly as it was; :meth:`pop` rolls back to before the move
+      (games that keep their own undo data also override :meth:`undo`);
+    - ``players`` come from the game (:attr:`Game.player_names`), ``current_player`` from
+      ``self.turn_order`` (a :class:`~hexkit.turns.TurnOrder`; call :meth:`advance_turn` in
+      ``apply``);
+    - :meth:`copy` copies the kit's data and calls :meth:`copy_data` for the game's own;
+    - :meth:`is_over` is ``outcome() is not None``;
+    - :meth:`to_dict` / :meth:`Game.state_from_dict` default to the seed and the moves
+      played (exact, by replaying them), for states made from a seed;
+    - :meth:`events` lists what the last move did (:meth:`emit` in ``apply``);
+    - :meth:`gesture` and :meth:`moves_from` serve click-to-move user interfaces.
     """
 
     game: Game
@@ -208,18 +311,51 @@ class State(ABC):
     rng: random.Random
     #: Moves pushed since the state was created, oldest first.
     move_stack: list[Move]
+    #: The undo journal of the moves on the stack (see :mod:`hexkit.undo`).
+    journal: Journal
+    #: Whose turn it is (a value; change it with :meth:`advance_turn` or the journal).
+    turn_order: TurnOrder
+
+    #: True for states written against hexkit's first API (``_push``/``_pop`` instead of
+    #: ``apply``, no ``State.__init__``): push and pop call those, and the kit stays out.
+    _legacy_protocol: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._legacy_protocol = any("_push" in vars(k) for k in cls.__mro__ if k is not State)
+
+    def __init__(self, game: Game, rng: random.Random | int | None = None):
+        self.game = game
+        if isinstance(rng, random.Random):
+            self.rng = rng
+            self._kit_origin: dict[str, Any] | None = None
+        else:
+            seed = random.SystemRandom().randrange(2**62) if rng is None else int(rng)
+            self.rng = random.Random(seed)
+            self._kit_origin = {"seed": seed, "moves": []}
+        self.move_stack = []
+        self.journal = Journal(self)
+        self._kit_marks: list[int] = []
+        self._kit_events: list[tuple[GameEvent, ...]] = []
+        self._kit_emitted: list[GameEvent] | None = None
+        self.turn_order = TurnOrder(len(game.player_names))
 
     # -- players -----------------------------------------------------------------------
     @property
-    @abstractmethod
     def players(self) -> tuple[str, ...]:
-        """Display names of the seats, in seat order."""
+        """Display names of the seats, in seat order (default: the game's)."""
+        return self.game.player_names
 
     @property
-    @abstractmethod
     def current_player(self) -> int:
         """Seat index of the player to act (any seat may act first where the rules allow
-        it; then this is the seat the game proposes, usually 0)."""
+        it; then this is the seat the game proposes, usually 0). Default: ``self.turn_order``."""
+        return self.turn_order.seat
+
+    def advance_turn(self) -> None:
+        """Record one action of the current player in ``self.turn_order`` (journaled): the turn
+        passes on after the last action of a turn."""
+        self.journal.set("turn_order", self.turn_order.act())
 
     # -- moves -------------------------------------------------------------------------
     @abstractmethod
@@ -233,55 +369,168 @@ class State(ABC):
         Parsing checks syntax only; whether the move is legal is :meth:`push`'s business.
         """
 
+    def apply(self, move: Move) -> None:
+        """Check a move and play it: IllegalMoveError (with a message saying why) if it is
+        not allowed here.
+
+        Change the state through ``self.journal`` (or :meth:`advance_turn`) and undo is
+        free: if this raises, or when the move is popped, the journal is rolled back. A
+        game that keeps its own undo data instead must check before changing anything and
+        override :meth:`undo`."""
+        raise NotImplementedError(f"{type(self).__name__} must implement apply()")
+
+    def undo(self, move: Move) -> None:
+        """Undo what :meth:`apply` changed outside the journal (default: nothing)."""
+        return None
+
     def push(self, move: Move | str) -> None:
         """Play a move (or its text). IllegalMoveError, state unchanged, if not allowed."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        self._push(move)
+        if self._legacy_protocol:
+            self._push(move)  # type: ignore[attr-defined]
+            self.move_stack.append(move)
+            return
+        self._kit_emitted = None
+        journal = self.journal
+        mark = len(journal.entries)
+        try:
+            self.apply(move)
+        except BaseException:
+            journal.rollback(mark)
+            self._kit_emitted = None
+            raise
+        self._kit_marks.append(mark)
         self.move_stack.append(move)
+        emitted = self._kit_emitted
+        self._kit_events.append(() if emitted is None else tuple(emitted))
 
     def pop(self) -> Move:
         """Undo the last move pushed and return it."""
         if not self.move_stack:
             raise HexkitError("there is no move to undo")
-        self._pop()
-        return self.move_stack.pop()
+        if self._legacy_protocol:
+            self._pop()  # type: ignore[attr-defined]
+            return self.move_stack.pop()
+        move = self.move_stack[-1]
+        self.undo(move)
+        self.journal.rollback(self._kit_marks.pop())
+        self.move_stack.pop()
+        self._kit_events.pop()
+        return move
 
-    @abstractmethod
-    def _push(self, move: Move) -> None:
-        """Check and apply a move, keeping what :meth:`_pop` needs to undo it.
+    # -- events ------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, seat: int | None = None,
+             cells: Iterable[tuple[int, int]] = (), **data: Any) -> None:
+        """Record an event of the move being applied (call it from :meth:`apply`)."""
+        event = GameEvent(kind, text, seat, tuple(cells), data)
+        if self._kit_emitted is None:
+            self._kit_emitted = [event]
+        else:
+            self._kit_emitted.append(event)
 
-        Raise IllegalMoveError (with a message saying why) before changing anything."""
+    def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
+        """What move number ``ply`` of the move stack did (default: the last one), with a
+        ``game_over`` event after the move that ended the game."""
+        log = self.__dict__.get("_kit_events", ())
+        count = len(log)
+        index = ply + count if ply < 0 else ply
+        if not 0 <= index < count:
+            return ()
+        found = log[index]
+        if index == count - 1:
+            outcome = self.outcome()
+            if outcome is not None:
+                found = (*found, GameEvent(
+                    GAME_OVER, describe_outcome(self.players, outcome),
+                    data={"winners": list(outcome.winners), "reason": outcome.reason},
+                ))
+        return found
 
-    @abstractmethod
-    def _pop(self) -> None:
-        """Undo the most recent :meth:`_push` exactly (random generator state included)."""
+    # -- gestures ----------------------------------------------------------------------
+    def gesture(self, move: Move) -> Gesture | None:
+        """Where ``move`` starts and ends, for click-to-move (default: ``move.gesture()``
+        when the move type has one, else None: the move is typed or picked from a list)."""
+        method = getattr(move, "gesture", None)
+        return method() if method is not None else None
+
+    def moves_from(self, origin: Origin) -> list[Move]:
+        """The legal moves that start at ``origin`` (a cell, a :class:`Hand` piece, or None
+        for moves without a place)."""
+        gesture = self.gesture
+        out = []
+        for move in self.legal_moves():
+            g = gesture(move)
+            if (g.origin if g is not None else None) == origin:
+                out.append(move)
+        return out
 
     # -- state -------------------------------------------------------------------------
-    @abstractmethod
     def copy(self) -> State:
-        """An independent copy (move stack included, so it can pop too)."""
+        """An independent copy (move stack and undo journal included, so it can pop too).
 
-    @abstractmethod
+        The kit copies its own data and calls :meth:`copy_data` for the game's."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin.rng = rng
+        twin.move_stack = list(self.move_stack)
+        twin.journal = self.journal.bound_to(twin)
+        twin._kit_marks = list(self._kit_marks)
+        twin._kit_events = list(self._kit_events)
+        twin._kit_emitted = None
+        self.copy_data(twin)
+        return twin
+
+    def copy_data(self, twin: State) -> None:
+        """Give ``twin`` (a copy being made, holding this state's attributes) its own
+        copies of the game's data. Default: a deep copy of every attribute the kit does not
+        own (moves and the game are shared: they are immutable). Override it to copy only
+        what changes."""
+        memo: dict[int, Any] = {id(self.game): self.game, id(self): twin}
+        for name, value in self.__dict__.items():
+            if name not in _KIT_ATTRIBUTES:
+                setattr(twin, name, copy.deepcopy(value, memo))
+
     def is_over(self) -> bool:
-        """True when the game has ended."""
+        """True when the game has ended (default: when :meth:`outcome` is not None)."""
+        return self.outcome() is not None
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
-    @abstractmethod
     def to_dict(self) -> dict[str, JSON]:
         """The position as JSON-safe data (random generator state included); exact round
-        trip through :meth:`Game.state_from_dict`."""
+        trip through :meth:`Game.state_from_dict`.
 
-    @abstractmethod
+        Default: the seed the state was made from and the moves played since, which
+        :meth:`Game.state_from_dict` replays. Games whose states are not made from a seed
+        (or that want a compact position) override it and ``Game._state_from_dict``."""
+        if self._kit_origin is None:
+            raise NotImplementedError(
+                f"{type(self).__name__} was not made from a seed: implement to_dict()"
+            )
+        return {
+            "seed": self._kit_origin["seed"],
+            "moves": [*self._kit_origin["moves"], *(str(m) for m in self.move_stack)],
+        }
+
     def render(self) -> str:
-        """The position as plain text for a terminal."""
+        """The position as plain text for a terminal (default: drawn from :meth:`view`)."""
+        if type(self).view is State.view:
+            raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
+        from hexkit.render.text import render_view_text
 
-    @abstractmethod
+        return render_view_text(self.view())
+
     def view(self) -> BoardView:
-        """The position as a game-neutral picture for renderers."""
+        """The position as a game-neutral picture for renderers (default: no cells, the
+        text rendering as its caption)."""
+        if type(self).render is State.render:
+            raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
+        return BoardView("hex", (), tuple(self.players), caption=tuple(self.render().splitlines()))
 
     # -- optional hooks for services ---------------------------------------------------
     def move_help(self) -> str:
@@ -296,6 +545,22 @@ class State(ABC):
 
     def __str__(self) -> str:
         return self.render()
+
+
+#: Attributes the state kit owns and copies itself.
+_KIT_ATTRIBUTES = frozenset(
+    {"game", "rng", "move_stack", "journal", "turn_order", "_kit_marks", "_kit_events",
+     "_kit_emitted", "_kit_origin"}
+)
+
+
+def describe_outcome(players: Sequence[str], outcome: Outcome) -> str:
+    """``Game over: BLUE wins (RED's butterfly is surrounded).`` or ``...: a draw (...).``"""
+    if outcome.is_draw:
+        return f"Game over: a draw ({outcome.reason})."
+    names = " and ".join(players[w] for w in outcome.winners)
+    verb = "wins" if len(outcome.winners) == 1 else "win"
+    return f"Game over: {names} {verb} ({outcome.reason})."
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:

@@ -34,6 +34,13 @@ def hexkit_register_commands(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Help the MCTS bot play a game: ``register(PlayoutPolicy("mygame", evaluate=...))``
+    (:class:`hexkit.bots.policy.PlayoutPolicy`; its functions may be given as
+    ``"package.module:function"`` so that nothing is imported at start-up)."""
+
+
+@hookspec
 def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     """Add a plugin's own hook specifications (``pluginmanager.add_hookspecs(module)``),
     so that other plugins can extend that plugin's game."""

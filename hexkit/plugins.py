@@ -30,7 +30,7 @@ ENTRY_POINT_GROUP = "hexkit"
 #: Environment variable naming plugin folders (separated like PATH).
 PLUGINS_DIR_ENV = "HEXKIT_PLUGINS_DIR"
 #: Core modules that are plugins like any other (services: commands, bots).
-BUILTIN_PLUGINS = ("hexkit.builtins", "hexkit.services")
+BUILTIN_PLUGINS = ("hexkit.builtins",)
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ class Registry:
     games: dict[str, GameSpec] = field(default_factory=dict)
     bots: dict[str, Any] = field(default_factory=dict)
     commands: dict[str, Any] = field(default_factory=dict)
+    #: MCTS playout policies by game name (:class:`hexkit.bots.policy.PlayoutPolicy`).
+    policies: dict[str, Any] = field(default_factory=dict)
 
     # -- games ---------------------------------------------------------------------------
     def game_spec(self, name: str) -> GameSpec:
@@ -78,7 +80,7 @@ class Registry:
         base, inline = parse_game_string(name)
         spec = self.game_spec(base)
         merged = {**inline, **options}
-        return spec.factory(spec, spec.resolve(merged))
+        return spec.make_game(merged)
 
 
 def unknown_message(kind: str, name: str, known: Iterable[str]) -> str:
@@ -192,6 +194,9 @@ class _Loader:
         self._call_each(
             "hexkit_register_commands", lambda: {"register": self._named(reg.commands, "command")}
         )
+        self._call_each(
+            "hexkit_register_playout_policies", lambda: {"register": self._policy_registrar}
+        )
         for name, (source, version) in self._sources.items():
             if pm.is_registered(pm.get_plugin(name)):
                 games = tuple(g for g, s in reg.games.items() if s.plugin == name)
@@ -218,7 +223,8 @@ class _Loader:
         plugin = self.pm.get_plugin(plugin_name)
         if plugin is not None:
             self.pm.unregister(plugin)
-        for table in (self.registry.games, self.registry.bots, self.registry.commands):
+        reg = self.registry
+        for table in (reg.games, reg.bots, reg.commands, reg.policies):
             for key in [k for k, v in table.items() if getattr(v, "plugin", None) == plugin_name]:
                 del table[key]
 
@@ -263,6 +269,17 @@ class _Loader:
             )
         self.registry.games[spec.name] = replace(spec, plugin=owner, plugin_version=version)
 
+    def _policy_registrar(self, policy: Any) -> None:
+        from hexkit.bots.policy import PlayoutPolicy
+
+        if not isinstance(policy, PlayoutPolicy):
+            raise PluginError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
+        existing = self.registry.policies.get(policy.game)
+        if existing is not None:
+            raise PluginError(f"a playout policy for game '{policy.game}' is already "
+                              f"registered by plugin '{existing.plugin}'")
+        self.registry.policies[policy.game] = replace(policy, plugin=self._current)
+
     def _named(self, table: dict[str, Any], kind: str) -> Any:
         def register(item: Any) -> None:
             name = item.name
@@ -301,7 +318,22 @@ def build_registry(
         loader.add_directory(folder)
     for name, plugin in extra:
         loader.add(plugin, name, "extra")
-    return loader.finish()
+    registry = loader.finish()
+    # A registry is reachable from its plugin manager (services are often handed the pm).
+    registry.pm.hexkit_registry = registry  # type: ignore[attr-defined]
+    return registry
+
+
+def registry_of(source: Registry | pluggy.PluginManager | None = None) -> Registry:
+    """The registry ``source`` is or belongs to (default: the process-wide one)."""
+    if source is None:
+        return registry()
+    if isinstance(source, Registry):
+        return source
+    found = getattr(source, "hexkit_registry", None)
+    if not isinstance(found, Registry):
+        raise PluginError("this plugin manager was not built by hexkit.plugins.build_registry")
+    return found
 
 
 _registry: Registry | None = None

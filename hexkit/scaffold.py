@@ -9,7 +9,6 @@ scenario file for ``hexkit check``. After ``pip install -e NAME`` the game appea
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import keyword
 import re
@@ -21,25 +20,6 @@ from hexkit import plugins
 from hexkit.errors import HexkitError
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``hexkit new-plugin``."""
-    parser.add_argument("name", help="the game's name and Python package name (e.g. trio)")
-    parser.add_argument("--dir", default=".", metavar="DIR",
-                        help="where to create the package folder (default: here)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Write the package and say what to do next."""
-    target = write_plugin(args.name, Path(args.dir))
-    print(f"Wrote the plugin package {target}/ (game '{args.name}').")
-    print("Next:")
-    print(f"  pip install -e {target}        # the game appears in 'hexkit games'")
-    print(f"  cd {target} && pytest          # check_game and the rule tests")
-    print(f"  hexkit play {args.name} --p2 mcts")
-    print(f"  hexkit check {target}/scenarios")
-    return 0
 
 
 def check_name(name: str) -> None:

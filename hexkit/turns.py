@@ -1,18 +1,23 @@
-"""Players and turn order for 2 to 4 seats.
+"""Players and turn order for 1 to 4 seats, as an immutable value.
 
-Covers the three course games: several actions per turn (Hex Baron: 3), per-player turn
-counters (HexAround's butterfly deadline), refused actions that do not pass the turn (just
-do not call :meth:`TurnOrder.act`), a free choice of who starts (Focus: ``first=None``) and
-players who drop out and are skipped.
+Covers the course games' turn shapes: several actions per turn (Hex Baron: 3), per-player
+turn counters (HexAround's butterfly deadline), refused actions that do not pass the turn
+(just do not call :meth:`TurnOrder.act`), a free choice of who starts (Focus:
+``current=None``) and players who drop out and are skipped.
+
+Every change returns a new :class:`TurnOrder`, so a state keeps its turn in one attribute
+(the state kit's ``turn_order``) and changes it through its undo journal
+(``self.journal.set("turn_order", order.act(seat))``, or the kit's ``advance_turn()``):
+undo then restores the turn exactly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 
-@dataclass
+@dataclass(frozen=True)
 class TurnOrder:
     """Whose turn it is. ``current`` is a seat index, or None while anyone may start."""
 
@@ -20,8 +25,8 @@ class TurnOrder:
     actions_per_turn: int = 1
     current: int | None = 0
     action: int = 0
-    turns_taken: list[int] = field(default_factory=list)
-    active: list[bool] = field(default_factory=list)
+    turns_taken: tuple[int, ...] = ()
+    active: tuple[bool, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.players <= 4:
@@ -29,9 +34,16 @@ class TurnOrder:
         if self.actions_per_turn < 1:
             raise ValueError("a turn needs at least one action")
         if not self.turns_taken:
-            self.turns_taken = [0] * self.players
+            object.__setattr__(self, "turns_taken", (0,) * self.players)
         if not self.active:
-            self.active = [True] * self.players
+            object.__setattr__(self, "active", (True,) * self.players)
+        object.__setattr__(self, "turns_taken", tuple(self.turns_taken))
+        object.__setattr__(self, "active", tuple(self.active))
+
+    @property
+    def seat(self) -> int:
+        """The seat to act (seat 0 while anyone may start)."""
+        return 0 if self.current is None else self.current
 
     def may_act(self, seat: int) -> bool:
         """True if ``seat`` may make the next action."""
@@ -43,22 +55,25 @@ class TurnOrder:
         """1 + the number of turns ``seat`` has completed."""
         return self.turns_taken[seat] + 1
 
-    def act(self, seat: int) -> bool:
-        """Record one successful action by ``seat``; returns True if it ended the turn."""
-        if self.current is None:
-            self.current = seat
-        self.action += 1
-        if self.action < self.actions_per_turn:
-            return False
-        self.end_turn()
-        return True
+    @property
+    def ends_turn(self) -> bool:
+        """True if the next action completes the current player's turn."""
+        return self.action + 1 >= self.actions_per_turn
 
-    def end_turn(self) -> None:
-        """Finish the current player's turn early and pass to the next active player."""
-        seat = self.current if self.current is not None else 0
-        self.turns_taken[seat] += 1
-        self.action = 0
-        self.current = self.next_active(seat)
+    def act(self, seat: int | None = None) -> TurnOrder:
+        """The turn after one action by ``seat`` (the current seat by default): the same
+        player's next action, or the next player's turn after the last action of a turn."""
+        who = self.seat if seat is None else seat
+        if self.action + 1 < self.actions_per_turn:
+            return replace(self, current=who, action=self.action + 1)
+        return replace(self, current=who).end_turn()
+
+    def end_turn(self) -> TurnOrder:
+        """The turn passed to the next active player, ending the current one early."""
+        seat = self.seat
+        taken = list(self.turns_taken)
+        taken[seat] += 1
+        return replace(self, current=self.next_active(seat), action=0, turns_taken=tuple(taken))
 
     def next_active(self, seat: int) -> int:
         """The next active seat after ``seat`` (``seat`` itself if it is the only one)."""
@@ -68,16 +83,11 @@ class TurnOrder:
                 return s
         return seat
 
-    def drop(self, seat: int) -> None:
-        """Mark a seat as out of the game; it is skipped from now on."""
-        self.active[seat] = False
-
-    def copy(self) -> TurnOrder:
-        """An independent copy."""
-        return TurnOrder(
-            self.players, self.actions_per_turn, self.current, self.action,
-            list(self.turns_taken), list(self.active),
-        )
+    def drop(self, seat: int) -> TurnOrder:
+        """The turn order with ``seat`` out of the game (skipped from now on)."""
+        active = list(self.active)
+        active[seat] = False
+        return replace(self, active=tuple(active))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
@@ -93,7 +103,9 @@ class TurnOrder:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TurnOrder:
         """Inverse of :meth:`to_dict`."""
+        current = d["current"]
         return cls(
-            int(d["players"]), int(d["actions_per_turn"]), d["current"], int(d["action"]),
-            [int(x) for x in d["turns_taken"]], [bool(x) for x in d["active"]],
+            int(d["players"]), int(d["actions_per_turn"]),
+            None if current is None else int(current), int(d["action"]),
+            tuple(int(x) for x in d["turns_taken"]), tuple(bool(x) for x in d["active"]),
         )

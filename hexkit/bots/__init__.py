@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from hexkit.game import Game, Move, State
 
@@ -49,3 +49,24 @@ def _random_factory(game: Game, arg: str | None, seed: int | None) -> RandomBot:
 
 
 RANDOM = BotSpec("random", "uniformly random legal moves", _random_factory)
+
+#: The seat spec of a person at the keyboard (or browser).
+HUMAN = "human"
+
+
+def make_bot(game: Game, spec: str, seed: int | None, *, registry: Any = None) -> Bot | None:
+    """The player a seat spec names: ``human`` -> None, ``name`` or ``name:arg`` -> a
+    registered bot built for ``game`` (OptionError, with a suggestion, if unknown)."""
+    from hexkit import plugins
+    from hexkit.errors import OptionError
+
+    name, _, arg = spec.partition(":")
+    name = name.strip().lower()
+    if name == HUMAN:
+        if arg:
+            raise OptionError("'human' takes no argument")
+        return None
+    reg = registry if registry is not None else plugins.registry()
+    if name not in reg.bots:
+        raise OptionError(plugins.unknown_message("bot", name, [HUMAN, *reg.bots]))
+    return reg.bots[name].factory(game, arg or None, seed)

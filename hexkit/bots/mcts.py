@@ -12,23 +12,20 @@ for games without chance.
 
 Playouts are bounded (``depth`` moves, then the position is scored by the game's
 evaluation if it registered one, else as a draw). A game may register a cheaper or smarter
-playout policy through :func:`PlayoutHookspecs.hexkit_register_playout_policies`; the hook is
-called once when a bot is built, never during a search.
+playout policy (:class:`~hexkit.bots.policy.PlayoutPolicy`) through the hook
+``hexkit_register_playout_policies``, called once at start-up, never during a search.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-import pluggy
-
+from hexkit.bots.policy import PlayoutPolicy
 from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
-from hexkit.hookspecs import hookspec
 
 #: Simulations per move when ``mcts`` is given no number.
 DEFAULT_SIMULATIONS = 1000
@@ -37,61 +34,15 @@ DEFAULT_DEPTH = 200
 #: UCT exploration constant (rewards are in 0..1).
 DEFAULT_EXPLORATION = 1.0
 
-#: ``choose(state, legal_moves, rng) -> move`` picks a playout move.
-PlayoutChooser = Callable[[State, Sequence[Move], random.Random], Move]
-#: ``evaluate(state) -> per-seat rewards in 0..1`` scores an unfinished playout.
-Evaluator = Callable[[State], Sequence[float]]
+def playout_policy(game_name: str, source: Any = None) -> PlayoutPolicy | None:
+    """The policy a plugin registered for ``game_name``, if any, with its functions
+    imported. ``source`` is a :class:`~hexkit.plugins.Registry` or its plugin manager
+    (default: the process-wide registry); the policies were collected at start-up."""
+    from hexkit import plugins
 
-
-@dataclass(frozen=True)
-class PlayoutPolicy:
-    """A game's help for MCTS, registered by the game's plugin.
-
-    ``game`` is the registered game name it applies to. ``choose`` replaces the uniform
-    random playout move; ``evaluate`` scores a position when a playout stops at ``depth``
-    moves (per seat, 0..1, e.g. a material estimate) instead of calling it a draw;
-    ``depth`` overrides the default playout length. Each is optional.
-    """
-
-    game: str
-    choose: PlayoutChooser | None = None
-    evaluate: Evaluator | None = None
-    depth: int | None = None
-    plugin: str = ""
-
-
-class PlayoutHookspecs:
-    """Hooks of the MCTS bot (added to the plugin manager by ``hexkit.services``)."""
-
-    @hookspec
-    def hexkit_register_playout_policies(self, register: Callable[[PlayoutPolicy], None]) -> None:
-        """Register playout policies: ``register(PlayoutPolicy("mygame", evaluate=...))``.
-
-        Called once per MCTS bot built (not during a search). Implement it with
-        ``@hookimpl(optionalhook=True)`` so the plugin still loads where the MCTS service
-        is absent.
-        """
-
-
-def playout_policy(game_name: str, pm: pluggy.PluginManager | None = None) -> PlayoutPolicy | None:
-    """The policy a plugin registered for ``game_name``, if any (calls the hook once)."""
-    if pm is None:
-        from hexkit import plugins
-
-        pm = plugins.plugin_manager()
-    hook = getattr(pm.hook, "hexkit_register_playout_policies", None)
-    if hook is None:
-        return None
-    found: list[PlayoutPolicy] = []
-
-    def register(policy: PlayoutPolicy) -> None:
-        if not isinstance(policy, PlayoutPolicy):
-            raise TypeError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
-        if policy.game == game_name:
-            found.append(policy)
-
-    hook(register=register)
-    return found[0] if found else None
+    registry = plugins.registry_of(source)
+    policy = registry.policies.get(game_name)
+    return None if policy is None else policy.resolved()
 
 
 class _Node:

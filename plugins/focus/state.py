@@ -40,8 +40,8 @@ class FocusState(State):
         reason: str = "",
         rng: random.Random | None = None,
     ):
+        super().__init__(game, rng if rng is not None else random.Random())
         n = rules.players
-        self.game = game
         self.rules = rules
         self._stacks: list[list[int]] = [list(s) for s in stacks]
         self._reserve = list(reserve)
@@ -56,8 +56,6 @@ class FocusState(State):
             if s:
                 self._tops[s[-1]] += 1
         self._undo: list[tuple[Any, ...]] = []
-        self.rng = rng if rng is not None else random.Random()
-        self.move_stack: list[Move] = []
 
     @classmethod
     def initial(cls, game: Focus, rules: FocusRules, rng: random.Random,
@@ -149,7 +147,7 @@ class FocusState(State):
         """How to type a move."""
         return MOVE_HELP
 
-    def _push(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
         if self._winner is not None:
             raise IllegalMoveError(f"the game is over: {self._reason}")
         seat = self._turn if self._turn is not None else 0
@@ -279,7 +277,7 @@ class FocusState(State):
         self._turn = nxt
         return dropped
 
-    def _pop(self) -> None:
+    def undo(self, move: Move) -> None:
         (seat, i, j, count, removed, own, tops_before, turn, winner, reason,
          dropped) = self._undo.pop()
         dst = self._stacks[j]
@@ -299,18 +297,16 @@ class FocusState(State):
         self._turn, self._winner, self._reason = turn, winner, reason
 
     # -- state -------------------------------------------------------------------------
-    def copy(self) -> FocusState:
-        """An independent copy that can pop the same moves."""
-        twin = FocusState(
-            self.game, self.rules, self._stacks, reserve=self._reserve,
-            captured=self._captured, turn=self._turn, turns_taken=self._turns_taken,
-            active=self._active, winner=self._winner, reason=self._reason,
-            rng=random.Random(),
-        )
-        twin.rng.setstate(self.rng.getstate())
+    def copy_data(self, twin: State) -> None:
+        """The copy gets its own stacks, counters and undo records."""
+        assert isinstance(twin, FocusState)
+        twin._stacks = [list(s) for s in self._stacks]
+        twin._reserve = list(self._reserve)
+        twin._captured = list(self._captured)
+        twin._turns_taken = list(self._turns_taken)
+        twin._active = list(self._active)
+        twin._tops = list(self._tops)
         twin._undo = list(self._undo)
-        twin.move_stack = list(self.move_stack)
-        return twin
 
     def is_over(self) -> bool:
         """True once somebody has won."""

@@ -220,10 +220,8 @@ class HexAroundState(State):
     """A HexAround position with its move stack."""
 
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
-        self.game = game
+        super().__init__(game, rng)
         self.engine = engine
-        self.rng = rng
-        self.move_stack = []
         #: The Move objects made for the engine's current legal list (reused while it is).
         self._moves: tuple[Any, list[Move]] | None = None
         #: Move object per engine action, reused across positions.
@@ -323,7 +321,7 @@ class HexAroundState(State):
             return kind, None, key_of(move.x, move.y)
         return kind, key_of(move.from_x, move.from_y), key_of(move.to_x, move.to_y)
 
-    def _push(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
         engine = self.engine
         action = self.action_of(move)
         if not engine.is_legal_fast(action):
@@ -332,20 +330,15 @@ class HexAroundState(State):
                 raise IllegalMoveError(reason)
         engine.apply(action)
 
-    def _pop(self) -> None:
+    def undo(self, move: Move) -> None:
         self.engine.undo()
 
     # -- state -------------------------------------------------------------------------
-    def copy(self) -> HexAroundState:
-        """An independent copy with the same move stack."""
-        twin = HexAroundState(self.game, _copy_engine(self.engine), random.Random())
-        twin.rng.setstate(self.rng.getstate())
-        twin.move_stack = list(self.move_stack)
-        # Moves are immutable and keyed by action, so copies (a bot makes one per
-        # simulation) share the objects already made instead of making them again.
-        twin._made = self._made
-        twin._moves = self._moves
-        return twin
+    def copy_data(self, twin: State) -> None:
+        """The copy gets its own engine. Moves are immutable and keyed by action, so copies
+        (a bot makes one per simulation) share the objects already made."""
+        assert isinstance(twin, HexAroundState)
+        twin.engine = _copy_engine(self.engine)
 
     def is_over(self) -> bool:
         """True once a butterfly is surrounded or a player could not act."""

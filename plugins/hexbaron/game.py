@@ -182,9 +182,7 @@ class HexBaronState(State):
     turn structure, the end of the game and the generic API."""
 
     def __init__(self, game: HexBaronGame, setup: Setup, rng: random.Random):
-        self.game = game
-        self.rng = rng
-        self.move_stack = []
+        super().__init__(game, rng)
         self.catalogue = game.catalogue
         pieces: list[Piece | None] = [None] * setup.tile_count
         for tile, (seat, kind) in setup.pieces.items():
@@ -252,7 +250,7 @@ class HexBaronState(State):
         except (TypeError, ValueError, IndexError):
             return f"malformed command {move!r}"
 
-    def _push(self, move: Command) -> None:  # type: ignore[override]
+    def apply(self, move: Command) -> None:  # type: ignore[override]
         reason = self.check(move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -293,22 +291,18 @@ class HexBaronState(State):
         return (f"end of {pos.names[mover]}'s turn: destroyed {' '.join(shown)} "
                 f"({scores})")
 
-    def _pop(self) -> None:
+    def undo(self, move: Command) -> None:  # type: ignore[override]
         self.pos.rollback(self._marks.pop())
         self.notes.pop()
 
     # -- state -------------------------------------------------------------------------
-    def copy(self) -> HexBaronState:
-        """An independent copy (it can undo the moves pushed so far)."""
-        twin = object.__new__(HexBaronState)
-        twin.game = self.game
-        twin.catalogue = self.catalogue
+    def copy_data(self, twin: State) -> None:
+        """The copy gets its own position (journal included, so it can undo too)."""
+        assert isinstance(twin, HexBaronState)
         twin.pos = self.pos.copy()
         twin.rng = twin.pos.rng
-        twin.move_stack = list(self.move_stack)
         twin._marks = list(self._marks)
         twin.notes = list(self.notes)
-        return twin
 
     def is_over(self) -> bool:
         """True after Player Two's turn once a baron has been destroyed (so both players

@@ -217,7 +217,7 @@ def test_every_code_quote_in_the_tutorial_is_copied_exactly_from_the_example():
 
 def test_tutorial_quotes_every_method_of_the_state():
     quoted = "\n".join(q["code"] for q in QUOTE.finditer(TUTORIAL.read_text(encoding="utf-8")))
-    for name in ("players", "current_player", "legal_moves", "parse_move", "_push", "_pop",
-                 "copy", "is_over", "outcome", "to_dict", "state_from_dict", "render", "view",
+    for name in ("players", "current_player", "legal_moves", "parse_move", "apply", "undo",
+                 "is_over", "outcome", "to_dict", "state_from_dict", "render", "view",
                  "move_help", "new_state", "hexkit_register_games"):
         assert f"def {name}(" in quoted, name

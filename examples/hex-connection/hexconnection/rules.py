@@ -150,9 +150,7 @@ class HexState(State):
     """
 
     def __init__(self, game: HexGame, stones: list[int], swapped: bool, rng: random.Random):
-        self.game = game
-        self.rng = rng
-        self.move_stack = []
+        super().__init__(game, rng)
         self.stones = stones
         self.swapped = swapped
         self.counts = [stones.count(RED), stones.count(BLUE)]
@@ -191,7 +189,7 @@ class HexState(State):
             )
         return Place(COLUMNS.index(match[1]), int(match[2]) - 1)
 
-    def _push(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
         winner = self.winner()
         if winner is not None:
             raise IllegalMoveError(f"the game is over: {PLAYERS[winner]} has won")
@@ -232,7 +230,7 @@ class HexState(State):
         # A stone cannot be taken out of a union-find; with one stone, rebuilding is cheap.
         self._rebuild()
 
-    def _pop(self) -> None:
+    def undo(self, move: Move) -> None:
         cell = self._placed.pop()
         mark = self._marks.pop()
         if isinstance(self.move_stack[-1], Swap):
@@ -312,22 +310,6 @@ class HexState(State):
         return None
 
     # -- state -----------------------------------------------------------------------------
-    def copy(self) -> HexState:
-        twin = object.__new__(HexState)
-        twin.game = self.game
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        twin.move_stack = list(self.move_stack)
-        twin.stones = list(self.stones)
-        twin.swapped = self.swapped
-        twin.counts = list(self.counts)
-        twin._placed = list(self._placed)
-        twin._marks = list(self._marks)
-        twin._parent = list(self._parent)
-        twin._size = list(self._size)
-        twin._log = list(self._log)
-        return twin
-
     def is_over(self) -> bool:
         return self.winner() is not None
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from hexkit import plugins
-from hexkit.bots import Bot
+from hexkit.bots import Bot, make_bot
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError, OptionError
 from hexkit.game import Game, State
 from hexkit.records import GameRecord, load_record, replay, save_record
@@ -50,8 +50,13 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="continue the game saved in FILE (and keep saving to it unless --save is given)",
     )
     p.add_argument(
-        "--classic", action="store_true",
-        help="use the game's classic console front-end (Hex Baron: the AQA program)",
+        "--frontend", default=None, metavar="NAME",
+        help="use one of the game's own front-ends instead of hexkit's (hexkit rules GAME "
+             "lists them)",
+    )
+    p.add_argument(
+        "--classic", action="store_const", const="classic", dest="frontend",
+        help="same as --frontend classic (Hex Baron: the AQA program, byte for byte)",
     )
 
 
@@ -61,20 +66,6 @@ class Seat:
 
     spec: str
     bot: Bot | None
-
-
-def make_bot(game: Game, spec: str, seed: int | None) -> Bot | None:
-    """``human`` -> None; ``name`` or ``name:arg`` -> a registered bot."""
-    name, _, arg = spec.partition(":")
-    name = name.strip().lower()
-    if name == "human":
-        if arg:
-            raise OptionError("'human' takes no argument")
-        return None
-    reg = plugins.registry()
-    if name not in reg.bots:
-        raise OptionError(plugins.unknown_message("bot", name, ["human", *reg.bots]))
-    return reg.bots[name].factory(game, arg or None, seed)
 
 
 def load_from_args(args: argparse.Namespace) -> Game:
@@ -93,12 +84,11 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     if args.game is None:
         raise OptionError("name the game to play (or give --load FILE)")
     game = load_from_args(args)
-    if args.classic:
+    if args.frontend is not None:
         if args.save is not None:
-            raise OptionError("--save does not apply to --classic (use the game's own save)")
-        frontend = game.spec.frontends.get("classic")
-        if frontend is None:
-            raise OptionError(f"game {game.name} has no classic front-end")
+            raise OptionError(f"--save does not apply to --frontend {args.frontend} "
+                              "(use the front-end's own save)")
+        frontend = game.spec.frontend(args.frontend)
         return int(frontend(game, seed=args.seed, stdin=stdin, stdout=stdout, stderr=stderr))
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(2**31)
@@ -134,8 +124,9 @@ def _saver(path: str, record: GameRecord) -> Callable[[State], None]:
 def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
                 stderr: IO[str]) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
-    if args.classic:
-        raise OptionError("--load does not apply to --classic (use the game's own load)")
+    if args.frontend is not None:
+        raise OptionError(f"--load does not apply to --frontend {args.frontend} "
+                          "(use the front-end's own load)")
     if args.option or args.seed is not None:
         raise OptionError("--load takes the game's options and seed from the saved game")
     record = load_record(args.load)

@@ -1,47 +1,10 @@
-"""Game-agnostic services, registered through the same hooks as any plugin.
-
-The MCTS bot, and the commands ``replay``, ``render``, ``match``, ``check`` and
-``new-plugin``. Each command's module is imported only when the command runs, so
-``hexkit --help`` stays fast.
-"""
+"""``hexkit replay FILE``: a saved game move by move, every move re-checked by the rules."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from collections.abc import Callable
-from typing import Any
-
-import pluggy
-
-from hexkit.bots import BotSpec
-from hexkit.commands import Command
-from hexkit.hookspecs import hookimpl
-
-#: The services' commands: (name, help, module that has ``configure`` and ``run``).
-COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("replay", "replay a saved game move by move, re-checking every move", "hexkit.services"),
-    ("render", "draw a saved game's position as an SVG picture", "hexkit.render.command"),
-    ("match", "play bots against each other and count wins, draws and losses",
-     "hexkit.match"),
-    ("check", "run scenario files (moves with expected results, facts about the state)",
-     "hexkit.scenarios"),
-    ("new-plugin", "write a ready-to-install game plugin package to start from",
-     "hexkit.scaffold"),
-)
 
 
-def _lazy_command(name: str, help_text: str, module: str) -> Command:
-    def configure(parser: argparse.ArgumentParser) -> None:
-        importlib.import_module(module).configure(parser)
-
-    def run(args: argparse.Namespace) -> int:
-        return int(importlib.import_module(module).run(args))
-
-    return Command(name, help_text, configure, run)
-
-
-# -- hexkit replay ----------------------------------------------------------------------------
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``hexkit replay``."""
     parser.add_argument("file", help="a game record written by 'hexkit play --save'")
@@ -102,31 +65,3 @@ def run(args: argparse.Namespace) -> int:
             names = " and ".join(state.players[w] for w in outcome.winners)
             print(f"Result: {names} won ({outcome.reason}).", file=out)
     return 0
-
-
-def _mcts_factory(game: Any, arg: str | None, seed: int | None) -> Any:
-    from hexkit.bots.mcts import mcts_factory
-
-    return mcts_factory(game, arg, seed)
-
-
-@hookimpl
-def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
-    from hexkit.bots.mcts import PlayoutHookspecs
-
-    pluginmanager.add_hookspecs(PlayoutHookspecs)
-
-
-@hookimpl
-def hexkit_register_bots(register: Callable[[Any], None]) -> None:
-    register(BotSpec(
-        "mcts",
-        "Monte-Carlo tree search (UCT, random playouts); mcts:N for N simulations per move",
-        _mcts_factory,
-    ))
-
-
-@hookimpl
-def hexkit_register_commands(register: Callable[[Any], None]) -> None:
-    for name, help_text, module in COMMANDS:
-        register(_lazy_command(name, help_text, module))
