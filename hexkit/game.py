@@ -257,6 +257,13 @@ class Game(ABC):
         state._kit_events.clear()
         return state
 
+    def describe(self) -> str:
+        """This variant's rules in words, for people learning it: every piece kind with its
+        movement and abilities (and costs), how moves are written, and the legend of the
+        drawings. Shown by ``hexkit rules GAME -o ...`` and by ``help`` in ``hexkit play``.
+        Default: the spec's rules summary."""
+        return self.spec.rules
+
     def non_default_options(self) -> dict[str, Any]:
         """Options that differ from the spec's defaults, in declaration order."""
         return {
