@@ -1,4 +1,5 @@
-"""Where game variants (``configs/<game>/*.yaml``) live, and reading YAML with line numbers."""
+"""Where game variants live (``configs/<game>/NAME.yaml`` in the checkout, an installed
+copy, or a file the user names), found in one place for every game."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ import os
 import site
 import sys
 import sysconfig
+from collections.abc import Iterable
 from pathlib import Path
+
+from hexkit.errors import OptionError
 
 #: Overrides the configs folder (its sub-folders are named after games).
 CONFIGS_ENV = "HEXKIT_CONFIGS"
@@ -52,3 +56,47 @@ def variant_names(game: str, suffixes: tuple[str, ...] = (".yaml", ".yml")) -> l
     for folder in config_dirs(game):
         names.update(p.stem for p in folder.iterdir() if p.suffix.lower() in suffixes)
     return sorted(names)
+
+
+def looks_like_path(value: str, suffixes: Iterable[str] = (".yaml", ".yml")) -> bool:
+    """True if an option's value names a file rather than a variant: it has a folder part
+    or one of the variant files' suffixes."""
+    return "/" in value or "\\" in value or value.lower().endswith(tuple(suffixes))
+
+
+def resolve_variant(
+    game: str,
+    value: str,
+    *,
+    option: str,
+    what: str = "variant",
+    suffixes: tuple[str, ...] = (".yaml", ".yml"),
+    also_known: Iterable[str] = (),
+) -> Path | None:
+    """The file an option names: a shipped variant of ``game`` (by name, case-insensitive),
+    or a file path. Returns None for a name that is no shipped variant but is in
+    ``also_known`` (names the game resolves itself, e.g. set-ups registered by extensions).
+
+    OptionError (one line) for an empty value, a missing file, or an unknown name (listing
+    the known ones).
+    """
+    text = value.strip()
+    if not text:
+        raise OptionError(f"option {option}: give a {what} name or a file")
+    if looks_like_path(text, suffixes):
+        path = Path(text).expanduser()
+        if not path.is_file():
+            raise OptionError(f"option {option}: no {what} file {text!r}")
+        return path
+    found = find_config(game, text, suffixes)
+    if found is not None:
+        return found
+    extra = {name.lower() for name in also_known}
+    if text.lower() in extra:
+        return None
+    path = Path(text)
+    if path.is_file():
+        return path
+    known = ", ".join(sorted({*variant_names(game, suffixes), *also_known})) or "none installed"
+    raise OptionError(f"option {option}: unknown {game} {what} {text!r} (known: {known}; "
+                      f"or give a file)")

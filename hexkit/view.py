@@ -30,6 +30,18 @@ class CellView:
 
 
 @dataclass(frozen=True)
+class HandView:
+    """Pieces off the board that a player can bring in (a hand or a reserve): whose they
+    are, their kind (as in the moves' gestures: ``Hand(seat, kind)``), how many, and a label
+    for people (``CRAB``, ``reserve``)."""
+
+    seat: int
+    kind: str
+    count: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class BoardView:
     """Everything a renderer needs to draw one position."""
 
@@ -44,3 +56,5 @@ class BoardView:
     caption: tuple[str, ...] = field(default_factory=tuple)
     #: Terrain names to fill colours ("#rrggbb"); unknown terrains get a default.
     terrain_colours: tuple[tuple[str, str], ...] = ()
+    #: Pieces in the players' hands or reserves (clickable origins of moves in a browser).
+    hands: tuple[HandView, ...] = ()
