@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from hexkit import plugins
 
@@ -26,6 +25,8 @@ def run(args: argparse.Namespace) -> int:
         for spec in sorted(reg.games.values(), key=lambda s: s.name)
     ]
     if args.json:
+        import json
+
         print(json.dumps(rows, indent=2))
         return 0
     if not rows:
