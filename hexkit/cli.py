@@ -45,8 +45,9 @@ def build_parser(registry: plugins.Registry,
 
     from hexkit import plugins
 
+    formatter = _help_formatter()
     parser = argparse.ArgumentParser(
-        prog=PROG,
+        prog=PROG, formatter_class=formatter,
         description="Turn-based board games on hex and square boards; every game is a plugin.",
         epilog="Run 'hexkit COMMAND --help' for a command's options.",
     )
@@ -62,11 +63,29 @@ def build_parser(registry: plugins.Registry,
         if wanted and name not in wanted:
             continue
         command = registry.commands[name]
-        cmd_parser = sub.add_parser(name, help=command.help, description=command.help)
+        cmd_parser = sub.add_parser(name, help=command.help, description=command.help,
+                                    formatter_class=formatter)
         if wanted is None or name in wanted:
             command.configure(cmd_parser)
         cmd_parser.set_defaults(_command=command)
     return parser
+
+
+def _help_formatter() -> type[argparse.HelpFormatter]:
+    """argparse's help formatter, measuring the terminal without importing shutil (which
+    argparse does for every argument added, and which costs more than all the rest)."""
+    import argparse
+
+    from hexkit.console import terminal_columns
+
+    class HelpFormatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                     width: int | None = None) -> None:
+            if width is None:
+                width = terminal_columns() - 2
+            super().__init__(prog, indent_increment, max_help_position, width)
+
+    return HelpFormatter
 
 
 def _scan(argv: Sequence[str]) -> tuple[list[str], str | None, bool]:
