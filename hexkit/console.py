@@ -54,7 +54,10 @@ def colour_available() -> bool:
     """True when the optional ``rich`` library is installed."""
     import importlib.util
 
-    return importlib.util.find_spec("rich") is not None
+    try:
+        return importlib.util.find_spec("rich") is not None
+    except (ImportError, ValueError):  # ValueError: sys.modules["rich"] is None
+        return False
 
 
 def want_colour(stream: Any, choice: str = "auto") -> bool:
