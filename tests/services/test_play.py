@@ -207,3 +207,12 @@ def test_replay_into_a_reader_that_stops_early_ends_quietly(tmp_path):
     assert proc.wait(timeout=120) == 141
     assert err == b""
 
+
+
+def test_replay_says_what_each_move_did(tmp_path):
+    pebble("--seed", "1", "--save", "g.json", input="drop 0\ndrop 1\ndrop 2\nquit\n",
+           cwd=tmp_path)
+    out = run_hexkit("--plugins-dir", str(PEBBLE), "replay", "g.json", "--final", toy=False,
+                     cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "3. Xavier (human): drop 2\n   Xavier captured Olga's stone on 1\n" in out.stdout
