@@ -19,18 +19,33 @@ from typing import Any
 _SUFFIXES = (".dist-info", ".egg-info")
 
 
+class Distribution:
+    """The installed distribution an entry point comes from: its name and version (the
+    attributes of ``importlib.metadata.Distribution`` that plugin loading reads)."""
+
+    __slots__ = ("name", "version")
+
+    def __init__(self, name: str, version: str) -> None:
+        self.name = name
+        self.version = version
+
+    def __repr__(self) -> str:
+        return f"Distribution({self.name!r}, {self.version!r})"
+
+
 class EntryPoint:
-    """One entry point: ``name = value`` in ``group``, from a distribution of ``version``.
+    """One entry point: ``name = value`` in ``group``, from the distribution ``dist``; the
+    attributes and ``load()`` of ``importlib.metadata.EntryPoint``.
 
-    (A plain class: a dataclass would cost more to define than this module saves.)"""
+    (Plain classes: dataclasses would cost more to define than this module saves.)"""
 
-    __slots__ = ("name", "value", "group", "version")
+    __slots__ = ("name", "value", "group", "dist")
 
-    def __init__(self, name: str, value: str, group: str, version: str = "") -> None:
+    def __init__(self, name: str, value: str, group: str, dist: Distribution | None = None):
         self.name = name
         self.value = value
         self.group = group
-        self.version = version
+        self.dist = dist
 
     def __repr__(self) -> str:
         return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
@@ -47,8 +62,9 @@ class EntryPoint:
         return found
 
 
-def entry_points(group: str) -> list[EntryPoint]:
-    """The entry points of ``group`` of every distribution on ``sys.path``."""
+def entry_points(*, group: str) -> list[EntryPoint]:
+    """The entry points of ``group`` of every distribution on ``sys.path``, as
+    ``importlib.metadata.entry_points(group=group)`` lists them."""
     if not _plain_folders_suffice():
         return _from_importlib_metadata(group)
     seen: set[str] = set()
@@ -74,7 +90,8 @@ def entry_points(group: str) -> list[EntryPoint]:
             points = _parse(text, group)
             if points and not version:
                 version = _metadata_version(path)
-            found.extend(EntryPoint(n, v, group, version) for n, v in points)
+            dist = Distribution(dist_name, version)
+            found.extend(EntryPoint(n, v, group, dist) for n, v in points)
     return found
 
 
@@ -93,10 +110,12 @@ def _plain_folders_suffice() -> bool:
 def _from_importlib_metadata(group: str) -> list[EntryPoint]:
     from importlib.metadata import entry_points as metadata_entry_points
 
-    return [
-        EntryPoint(ep.name, ep.value, group, getattr(getattr(ep, "dist", None), "version", ""))
-        for ep in metadata_entry_points(group=group)
-    ]
+    found = []
+    for ep in metadata_entry_points(group=group):
+        dist = getattr(ep, "dist", None)
+        found.append(EntryPoint(ep.name, ep.value, group, None if dist is None else
+                                Distribution(dist.name, dist.version)))
+    return found
 
 
 def _name_and_version(folder_name: str) -> tuple[str, str]:

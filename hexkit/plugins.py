@@ -150,8 +150,9 @@ class _Loader:
             self.add(importlib.import_module(modname), modname, "builtin")
 
     def add_entry_points(self) -> None:
-        for ep in sorted(entry_points(ENTRY_POINT_GROUP), key=lambda e: e.name):
-            version = ep.version
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            dist = getattr(ep, "dist", None)
+            version = dist.version if dist is not None else ""
             try:
                 plugin = ep.load()
             except Exception as exc:

@@ -138,8 +138,8 @@ class PlaySession:
     """The read-eval-print loop of one game.
 
     ``file`` keeps the game saved (its path may be None: not saved until ``save FILE``).
-    ``loop()`` returns the exit status: 0 when the game ends or a player leaves it; 1 when
-    the input (not a terminal) runs out mid-game.
+    ``loop()`` returns the exit status: 0 when the game ends or a player leaves it; 1 (130)
+    when input that is not a terminal runs out (is interrupted) mid-game.
     """
 
     def __init__(self, game: Game, state: State, seats: list[Seat], stdin: IO[str] | None,

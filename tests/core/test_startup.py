@@ -34,7 +34,7 @@ def modules_after(argv: list[str], *, plugin_dirs: tuple[Path, ...] = (PLUGIN_FI
         import os, sys
         before = set(sys.modules)
         import hexkit.entry_points
-        hexkit.entry_points.entry_points = lambda group: []
+        hexkit.entry_points.entry_points = lambda group: []  # the core alone
         from hexkit.cli import main
         real, sys.stdout = sys.stdout, open(os.devnull, "w")
         try:
@@ -107,8 +107,9 @@ def test_playing_one_game_imports_only_that_games_rules(tmp_path):
 
 def test_entry_points_are_those_importlib_metadata_finds():
     for group in ("hexkit", "console_scripts", "pytest11"):
-        ours = sorted((e.name, e.value, e.version) for e in entry_points(group))
-        theirs = sorted((e.name, e.value, e.dist.version if e.dist else "")
+        ours = sorted((e.name, e.value, e.dist.name, e.dist.version)
+                      for e in entry_points(group=group))
+        theirs = sorted((e.name, e.value, e.dist.name, e.dist.version)
                         for e in metadata_entry_points(group=group))
         assert ours == theirs, group
 
