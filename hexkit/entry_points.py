@@ -88,9 +88,10 @@ def entry_points(*, group: str) -> list[EntryPoint]:
             if not text:
                 continue
             points = _parse(text, group)
-            if points and not version:
-                version = _metadata_version(path)
-            dist = Distribution(dist_name, version)
+            if not points:
+                continue
+            headers = _metadata_headers(path)
+            dist = Distribution(headers.get("name", dist_name), headers.get("version", version))
             found.extend(EntryPoint(n, v, group, dist) for n, v in points)
     return found
 
@@ -169,14 +170,19 @@ def _parse(text: str, group: str) -> list[tuple[str, str]]:
     return points
 
 
-def _metadata_version(dist_folder: str) -> str:
-    """The ``Version:`` header of a distribution's METADATA (or PKG-INFO)."""
+def _metadata_headers(dist_folder: str) -> dict[str, str]:
+    """The ``Name`` and ``Version`` headers of a distribution's METADATA (or PKG-INFO),
+    by lower-case key (only those present)."""
+    found: dict[str, str] = {}
     for name in ("METADATA", "PKG-INFO"):
         text = _read(os.path.join(dist_folder, name))
         for line in text.splitlines():
             if not line.strip():
                 break
             key, _, value = line.partition(":")
-            if key.strip().lower() == "version":
-                return value.strip()
-    return ""
+            key = key.strip().lower()
+            if key in ("name", "version") and key not in found:
+                found[key] = value.strip()
+        if found:
+            break
+    return found
