@@ -128,6 +128,14 @@ class Console:
 
         return f"[{style}]{escape(text)}[/]"
 
+    def escape(self, text: str) -> str:
+        """``text`` made safe to put in marked-up text (unchanged when colour is off)."""
+        if not self.colour:
+            return text
+        from rich.markup import escape
+
+        return escape(text)
+
     def player(self, seat: int | None, name: str) -> str:
         """A player's name in the seat's colour."""
         if seat is None or not self.colour:

@@ -69,7 +69,7 @@ class GameFile:
     def start(self, path: str, state: State, *, force: bool = False) -> None:
         """Save to ``path`` from now on (HexkitError if it names a file that exists, other
         than the one already in use, unless ``force``)."""
-        check_save_path(path, force=force or _same_file(path, self.path))
+        check_save_path(path, force=force or same_file(path, self.path))
         claimed = False
         if not os.path.lexists(path):
             try:
@@ -121,7 +121,8 @@ def check_save_path(path: str, *, force: bool) -> None:
     raise HexkitError(f"{path} already exists: {advice}")
 
 
-def _same_file(a: str, b: str | None) -> bool:
+def same_file(a: str, b: str | None) -> bool:
+    """True when the paths ``a`` and ``b`` name the same file (or would)."""
     if b is None:
         return False
     try:
@@ -217,7 +218,8 @@ class PlaySession:
         text = str(move)
         state.push(move)
         self.file.write(state)
-        self.out.say(f"{self.name(seat)} ({who.spec}) plays {text}", marked=self.out.colour)
+        esc = self.out.escape
+        self.out.say(f"{self.name(seat)} ({esc(who.spec)}) plays {esc(text)}", marked=True)
         self.narrate()
 
     def narrate(self) -> None:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from hexkit import plugins
 from hexkit.errors import OptionError
-from hexkit.game import Game
+from hexkit.game import Game, State
+
+if TYPE_CHECKING:
+    from hexkit.session import GameFile, PlaySession, Seat
 
 MAX_SEATS = 4
 
@@ -129,7 +132,8 @@ def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: 
     return int(frontend(game, seed=args.seed, stdin=stdin, stdout=stdout, stderr=stderr))
 
 
-def _seats(args: argparse.Namespace, game: Game, count: int, recorded: list[str]) -> list:
+def _seats(args: argparse.Namespace, game: Game, count: int,
+           recorded: list[str]) -> list[Seat]:
     """Who plays each seat: ``--pN``, else the saved game's player, else a human."""
     from hexkit.bots import make_bot
     from hexkit.session import Seat
@@ -153,8 +157,8 @@ def _global_prefix(args: argparse.Namespace) -> list[str]:
     return prefix
 
 
-def _session(args: argparse.Namespace, game: Game, state, seats: list, file,
-             stdin: IO[str], stdout: IO[str], stderr: IO[str]):
+def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Seat],
+             file: GameFile, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> PlaySession:
     from hexkit.console import Console, want_colour
     from hexkit.session import PlaySession
 
@@ -166,7 +170,7 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
                 stderr: IO[str]) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
     from hexkit.records import load_record, replay
-    from hexkit.session import GameFile
+    from hexkit.session import GameFile, same_file
 
     if args.frontend is not None:
         raise OptionError(f"--load does not apply to --frontend {args.frontend} "
@@ -182,7 +186,7 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
     seats = _seats(args, game, len(state.players), record.players)
     record.players = [s.spec for s in seats]
     file = GameFile(record, prefix=_global_prefix(args))
-    if args.save is not None:
+    if args.save is not None and not same_file(args.save, args.load):
         file.start(args.save, state, force=args.force)
     else:
         file.path = args.load

@@ -216,3 +216,11 @@ def test_replay_says_what_each_move_did(tmp_path):
                      cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "3. Xavier (human): drop 2\n   Xavier captured Olga's stone on 1\n" in out.stdout
+
+
+def test_loading_a_game_and_saving_it_to_the_same_file_continues_it(tmp_path):
+    pebble("--seed", "1", "--save", "g.json", input="drop 0\nquit\n", cwd=tmp_path)
+    out = run_hexkit("--plugins-dir", str(PEBBLE), "play", "--load", "g.json", "--save",
+                     "./g.json", input="drop 1\nquit\n", toy=False, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert load_record(tmp_path / "g.json").moves == ["drop 0", "drop 1"]
