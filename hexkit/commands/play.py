@@ -73,10 +73,10 @@ def seats_given(args: argparse.Namespace) -> list[int]:
     return [n for n in range(1, MAX_SEATS + 1) if getattr(args, f"p{n}", None) is not None]
 
 
-def seat_limit_error(game: Game, seat: int, count: int) -> OptionError:
-    """``--p3 does not apply: focus has 2 players (seats --p1 to --p2)``."""
-    return OptionError(f"--p{seat} does not apply: {game} has {count} players "
-                       f"(seats --p1 to --p{count})")
+def seat_limit_error(game: Game, seats: list[int], count: int) -> OptionError:
+    """``focus has 2 seats; --p3 cannot play`` (the words of ``hexkit match``)."""
+    extra = ", ".join(f"--p{s}" for s in seats)
+    return OptionError(f"{game} has {count} seats; {extra} cannot play")
 
 
 def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
@@ -138,9 +138,9 @@ def _seats(args: argparse.Namespace, game: Game, count: int,
     from hexkit.bots import make_bot
     from hexkit.session import Seat
 
-    for seat in seats_given(args):
-        if seat > count:
-            raise seat_limit_error(game, seat, count)
+    beyond = [seat for seat in seats_given(args) if seat > count]
+    if beyond:
+        raise seat_limit_error(game, beyond, count)
     seats = []
     for i in range(min(count, MAX_SEATS)):
         given = getattr(args, f"p{i + 1}")

@@ -173,10 +173,9 @@ def test_non_utf8_input_is_refused_in_one_line_and_the_game_goes_on():
 
 # -- options that do not apply -------------------------------------------------------------
 def test_a_seat_beyond_the_games_players_is_refused():
-    out = run_hexkit("play", "toyline", "--p3", "random")
+    out = run_hexkit("play", "toyline", "--p3", "random", "--p4", "human")
     assert out.returncode == 1
-    assert errors(out) == [
-        "hexkit: error: --p3 does not apply: toyline has 2 players (seats --p1 to --p2)"]
+    assert errors(out) == ["hexkit: error: toyline has 2 seats; --p3, --p4 cannot play"]
 
 
 def test_seats_with_a_front_end_are_refused():
