@@ -115,6 +115,11 @@ class Console:
             self._rich = RichConsole(file=stream, force_terminal=True, highlight=False,
                                      soft_wrap=True, emoji=False)
 
+    def wants_colour_hint(self) -> bool:
+        """True at a terminal that could show colour but has none because rich is missing."""
+        return (not self.colour and is_terminal(self.stream) and not os.environ.get("NO_COLOR")
+                and os.environ.get("TERM") != "dumb" and not colour_available())
+
     @property
     def width(self) -> int:
         """Columns to fill (80 when the output is not a terminal)."""

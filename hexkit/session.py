@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from hexkit import events as ev
-from hexkit.console import Console, InputDecodeError, Thinking, chunks, read_line
+from hexkit.console import (
+    COLOUR_HINT,
+    Console,
+    InputDecodeError,
+    Thinking,
+    chunks,
+    read_line,
+)
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
 from hexkit.game import Game, State
 from hexkit.gestures import Hand, Origin
@@ -426,6 +433,8 @@ class PlaySession:
             self.say(f"  (the game's own {', '.join(shadowed)} gives way to hexkit's)", "hint")
         self.say()
         self.say(self.hint(), "hint")
+        if self.out.wants_colour_hint():
+            self.say(f"(For colour: {COLOUR_HINT.split(': ', 1)[1]})", "hint")
 
     def show_moves(self, where: str) -> None:
         state = self.state

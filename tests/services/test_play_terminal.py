@@ -149,3 +149,15 @@ def test_colour_always_without_rich_is_one_line_with_the_install_hint():
     assert out.returncode == 1
     assert out.stderr.splitlines()[-1] == (
         "hexkit: error: colour needs the rich library: pip install 'hexkit-games[colour]'")
+
+
+def test_help_at_a_terminal_without_rich_says_how_to_get_colour():
+    script = ("import sys; sys.modules['rich'] = None\n"
+              "from hexkit.cli import main\n"
+              f"sys.exit(main(['--plugins-dir', {str(PEBBLE)!r}, 'play', 'pebble']))\n")
+    term = Terminal([sys.executable, "-c", script], env={})
+    term.wait_for(b"Xavier> ")
+    term.type(b"help\nquit\n")
+    code, shown = term.finish()
+    assert code == 0 and "\x1b[1" not in shown
+    assert "(For colour: pip install 'hexkit-games[colour]')" in shown
