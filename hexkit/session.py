@@ -96,9 +96,12 @@ class GameFile:
 
     def resume_command(self) -> str:
         """The exact command that continues the game from the file."""
+        return self.command("play", "--load")
+
+    def command(self, *words: str) -> str:
+        """``hexkit [--plugins-dir DIR] WORDS... FILE``, quoted for a shell."""
         assert self.path is not None
-        words = ["hexkit", *self.prefix, "play", "--load", self.path]
-        return " ".join(shlex.quote(w) for w in words)
+        return " ".join(shlex.quote(w) for w in ["hexkit", *self.prefix, *words, self.path])
 
 
 def check_save_path(path: str, *, force: bool) -> None:
@@ -240,7 +243,7 @@ class PlaySession:
         self.say(self.result_line(), "result")
         if self.file.path is not None:
             self.say(f"The game is saved in {self.file.path} "
-                     f"(hexkit replay {shlex.quote(self.file.path)} shows it again).", "hint")
+                     f"({self.file.command('replay')} shows it again).", "hint")
 
     def result_line(self) -> str:
         from hexkit.game import describe_outcome
