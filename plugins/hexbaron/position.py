@@ -4,29 +4,20 @@ resources) and whose command it is, with an undo journal.
 Every change goes through a method that first writes the old value to the journal, so a
 command (built-in or from an extension) can be undone exactly by rolling the journal back
 to the mark taken before it ran. Tiles are plain ints (indices into the skeleton's tile
-list); neighbour tables come from :meth:`hexkit.BoundedHexBoard.hexbaron`, built once per
-size.
+list); neighbour tables come from :func:`hexbaron.layout.grid_tables`, built once per size.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from hexbaron.catalogue import Catalogue, PieceType
-from hexkit.boards import BoundedHexBoard
+from hexbaron.layout import grid_tables
 from hexkit.pieces import Piece
 
 #: Journal entry tags.
 _PIECE, _TERRAIN, _RESOURCE, _VPS, _RNG, _TURN = range(6)
-
-
-@lru_cache(maxsize=16)
-def grid_tables(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], ...]]:
-    """(neighbours per tile, cube (x, y, z) per tile) of the grid of an even ``size`` >= 2."""
-    board = BoundedHexBoard.hexbaron(size)
-    return board.neighbour_index, tuple(h.cube() for h in board.cells)
 
 
 class Position:
