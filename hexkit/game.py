@@ -36,13 +36,15 @@ def _parse_bool(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: name, default, type (int, str, bool or float), allowed values, help."""
+    """One game option: name, default, help, type (int, str, bool or float), and the values
+    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers."""
 
     name: str
     default: Any
     help: str = ""
     type: type = str
     choices: tuple[Any, ...] | None = None
+    bounds: tuple[Any, Any] | None = None
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""
@@ -62,6 +64,10 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if self.bounds is not None and value is not None:
+            low, high = self.bounds
+            if not low <= value <= high:
+                raise OptionError(f"option {self.name}: {value!r} is outside {low}..{high}")
         return value
 
 
@@ -71,15 +77,38 @@ Frontend = Callable[..., int]
 
 @dataclass(frozen=True)
 class ConsoleCommand:
-    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``save FILE``).
+    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``ids``).
 
     ``run(state, argument_text)`` returns a message to print; it raises HexkitError (or
-    OSError) for a user error. It may change the state only through push/pop.
+    OSError) for a user error. It may change the state only through push/pop. ``run`` may
+    be given as ``"package.module:function"``: it is imported when the word is first used.
     """
 
     name: str
     help: str
     run: Callable[[State, str], str]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.run, str):
+            object.__setattr__(self, "run", _LazyFunction(self.run))
+
+
+class _LazyFunction:
+    """A function named ``"package.module:function"``, imported on the first call."""
+
+    __slots__ = ("reference", "_function")
+
+    def __init__(self, reference: str):
+        self.reference = reference
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._function is None:
+            self._function = import_object(self.reference)
+        return self._function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.reference}>"
 
 
 @dataclass(frozen=True)
@@ -113,6 +142,17 @@ class GameSpec:
     #: Filled in by the plugin manager: the plugin (distribution or module) that registered it.
     plugin: str = ""
     plugin_version: str = ""
+    #: Filled in by the plugin manager: the pluggy manager of the registry that holds the
+    #: spec, for games that call hooks of their own once when a game is built (Hex Baron's
+    #: extensions). None for a spec used outside a registry.
+    plugin_manager: Any = field(default=None, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A plugin manager holds modules: a pickled spec (sent to another process) leaves it
+        # behind, and the game there uses that process's own plugins.
+        state = dict(self.__dict__)
+        state["plugin_manager"] = None
+        return state
 
     def option(self, name: str) -> Option:
         """The declared option of that name (OptionError if unknown)."""
