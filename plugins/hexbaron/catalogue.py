@@ -8,10 +8,11 @@ for a movement rule of your own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from hexbaron.verbs import CommandType
 from hexkit.errors import PluginError
 
 #: The three terrains of the AQA game, as drawn and as written in data files.
@@ -176,7 +177,7 @@ class Catalogue:
     terrains: dict[str, Terrain] = field(default_factory=dict)  # by symbol
     resources: dict[str, Resource] = field(default_factory=dict)  # by name
     pieces: dict[str, PieceType] = field(default_factory=dict)  # by name
-    commands: dict[str, object] = field(default_factory=dict)  # by verb: CommandType
+    commands: dict[str, CommandType] = field(default_factory=dict)  # by verb
     setups: dict[str, object] = field(default_factory=dict)  # by name: path of a YAML set-up
     #: Terrains no piece may move onto, by symbol.
     impassable: dict[str, Terrain] = field(default_factory=dict)
@@ -234,8 +235,6 @@ class Catalogue:
 
     def add_command(self, command: object, origin: str = "hexbaron") -> None:
         """Add a command type (PluginError if the verb is taken)."""
-        from hexbaron.commands import CommandType
-
         if not isinstance(command, CommandType):
             raise PluginError(f"{origin}: registered {type(command).__name__}, not a "
                               "CommandType instance")
@@ -298,20 +297,3 @@ class Catalogue:
     def by_letter(self) -> dict[str, PieceType]:
         """Piece types by their (upper-case) letter."""
         return {p.letter: p for p in self.pieces.values()}
-
-
-def builtin_catalogue(extra_commands: Iterable[object] = ()) -> Catalogue:
-    """The AQA game's catalogue: three terrains, three resources, four pieces, the five
-    commands and ``pass``."""
-    from hexbaron.commands import BUILTIN_COMMANDS
-
-    cat = Catalogue()
-    for t in BUILTIN_TERRAINS:
-        cat.add_terrain(t)
-    for r in BUILTIN_RESOURCES:
-        cat.add_resource(r)
-    for p in BUILTIN_PIECES:
-        cat.add_piece(p)
-    for c in (*BUILTIN_COMMANDS, *extra_commands):
-        cat.add_command(c)
-    return cat

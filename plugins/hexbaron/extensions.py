@@ -13,7 +13,8 @@ from typing import Any
 
 import pluggy
 
-from hexbaron.catalogue import Catalogue, builtin_catalogue
+from hexbaron.catalogue import Catalogue
+from hexbaron.commands import builtin_catalogue
 from hexkit.errors import OptionError, PluginError
 
 #: Hook name -> the catalogue method that takes what the hook registers.
