@@ -9,7 +9,7 @@ from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
 from hexkit.view import BoardView, CellView, PieceView
 
 if TYPE_CHECKING:
-    from focus.state import FocusState
+    from focus.game import FocusState
 
 
 def _cell_text(state: FocusState, i: int) -> str:
