@@ -17,10 +17,13 @@ from typing import Any
 
 from focus.moves import MOVE_HELP, ReserveMove, StackMove, parse_move, square_name
 from focus.render import board_view, render_text
+from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
+from hexkit import events
 from hexkit.errors import IllegalMoveError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
+from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 
 
@@ -37,6 +40,11 @@ class Focus(Game):
     def new_state(self, seed: int | None = None) -> FocusState:
         """The starting layout; the first seat moves first."""
         return FocusState.initial(self, self.rules, random.Random(seed))
+
+    def describe(self) -> str:
+        """This variant in words: board, seats, how stacks move and overflow, the reserve,
+        how it is won, the notation of moves and of the drawing."""
+        return describe(self.rules)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> FocusState:
         """Rebuild a position from ``to_dict()`` output."""
@@ -182,6 +190,42 @@ class FocusState(State):
             self.play(seat, -1, j, 1)
         else:
             raise IllegalMoveError(f"{move!r} is not a Focus move")
+        record = self._undo[-1]
+        if record[4] or record[10]:
+            self._tell(record)
+
+    def _tell(self, record: tuple[Any, ...]) -> None:
+        """The events of a move that overflowed its stack or put a player out."""
+        seat, _i, j, _count, removed, own, *_rest, dropped = record
+        names = self.rules.names
+        square = self.rules.squares[j]
+        where = square_name(square)
+        if own:
+            self.emit(events.RESERVED,
+                      f"{names[seat]} keeps {_pieces(own)} of their own from the bottom of "
+                      f"{where}: to reserve (now {self._reserve[seat]})", seat, [square],
+                      count=own, reserve=self._reserve[seat])
+        taken = [s for s in (removed or ()) if s != seat]
+        if taken:
+            owners = ", ".join(f"{names[s]} {taken.count(s)}" for s in sorted(set(taken)))
+            self.emit(events.CAPTURED,
+                      f"{names[seat]} captures {_pieces(len(taken))} from the bottom of "
+                      f"{where} ({owners}; {self._captured[seat]} captured in all)", seat,
+                      [square], count=len(taken), owners=sorted(taken),
+                      captured=self._captured[seat])
+        for s in dropped:
+            self.emit(events.ELIMINATED, f"{names[s]} is out: no stack on top and no piece "
+                      "in reserve", s)
+
+    def gesture(self, move: Move) -> Gesture | None:
+        """A stack move starts at its stack's square (every count of that stack starts
+        there, so a user interface asks how many pieces); a reserve move starts in the
+        mover's reserve, ``Hand(seat, "")``."""
+        if type(move) is StackMove:
+            return Gesture(move.frm, move.to)  # type: ignore[attr-defined]
+        if type(move) is ReserveMove:
+            return Gesture(Hand(self.current_player), move.to)  # type: ignore[attr-defined]
+        return None
 
     def _square(self, square: Any) -> int:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
     from focus.game import FocusState
@@ -73,7 +73,8 @@ def _highlight(state: FocusState) -> tuple[tuple[int, int], ...]:
 
 
 def board_view(state: FocusState) -> BoardView:
-    """The position for game-neutral renderers: one cell per square, pieces bottom first."""
+    """The position for game-neutral renderers: one cell per square, pieces bottom first;
+    each player's reserve as their hand (where reserve moves start)."""
     rules = state.rules
     cells = tuple(
         CellView(sq, square_name(sq), "",
@@ -81,4 +82,7 @@ def board_view(state: FocusState) -> BoardView:
         for i, sq in enumerate(rules.squares)
     )
     caption = tuple(_player_lines(state)) + (_status_line(state),)
-    return BoardView("square", cells, rules.names, highlight=_highlight(state), caption=caption)
+    hands = tuple(HandView(seat, "", state.reserve(seat), "reserve")
+                  for seat in range(rules.players) if state.is_active(seat))
+    return BoardView("square", cells, rules.names, highlight=_highlight(state), caption=caption,
+                     hands=hands)
