@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
-from hexbaron.verbs import CommandType
 from hexkit.errors import PluginError
 
 #: The three terrains of the AQA game, as drawn and as written in data files.
@@ -177,7 +177,10 @@ class Catalogue:
     terrains: dict[str, Terrain] = field(default_factory=dict)  # by symbol
     resources: dict[str, Resource] = field(default_factory=dict)  # by name
     pieces: dict[str, PieceType] = field(default_factory=dict)  # by name
-    commands: dict[str, CommandType] = field(default_factory=dict)  # by verb
+    #: Command types by verb (:class:`hexbaron.verbs.CommandType` instances, which take
+    #: the catalogue and the position as arguments: the catalogue itself names no type
+    #: above it).
+    commands: dict[str, Any] = field(default_factory=dict)
     setups: dict[str, object] = field(default_factory=dict)  # by name: path of a YAML set-up
     #: Terrains no piece may move onto, by symbol.
     impassable: dict[str, Terrain] = field(default_factory=dict)
@@ -233,11 +236,10 @@ class Catalogue:
             self._unique("upgrade word", piece.upgrade_word, origin)
         self.pieces[piece.name] = piece
 
-    def add_command(self, command: object, origin: str = "hexbaron") -> None:
-        """Add a command type (PluginError if the verb is taken)."""
-        if not isinstance(command, CommandType):
-            raise PluginError(f"{origin}: registered {type(command).__name__}, not a "
-                              "CommandType instance")
+    def add_command(self, command: Any, origin: str = "hexbaron") -> None:
+        """Add a command type, a :class:`hexbaron.verbs.CommandType` (PluginError if the
+        verb is taken; what extensions register is checked to be one where it is
+        collected, in :mod:`hexbaron.extensions`)."""
         verb = command.verb
         if not verb.isalpha() or verb != verb.lower():
             raise PluginError(f"{origin}: command verb {verb!r} must be a lower-case word")

@@ -329,9 +329,8 @@ class HexBaronState(State):
     def copy_data(self, twin: State) -> None:
         """The copy gets its own position (journal included, so it can undo too)."""
         assert isinstance(twin, HexBaronState)
-        twin.pos = self.pos.copy()
+        twin.pos = self.pos.copy(twin.rng)
         twin.journal = twin.pos.journal
-        twin.rng = twin.pos.rng
         twin.notes = list(self.notes)
 
     def is_over(self) -> bool:

@@ -15,6 +15,7 @@ import random
 from hexbaron.catalogue import Catalogue, PieceType
 from hexbaron.layout import grid_tables
 from hexkit.events import GameEvent
+from hexkit.game import rng_copy
 from hexkit.pieces import Piece
 from hexkit.undo import Journal
 
@@ -198,10 +199,11 @@ class Position:
         return doomed, baron
 
     # -- copying -----------------------------------------------------------------------
-    def copy(self) -> Position:
-        """An independent copy (journal included, so the copy can undo too)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> Position:
+        """An independent copy (journal included, so the copy can undo too), drawing from
+        ``rng`` (default: a copy of this position's generator)."""
+        if rng is None:
+            rng = rng_copy(self.rng)
         twin = Position(
             self.catalogue, self.size, list(self.terrain), list(self.pieces), list(self.names),
             list(self.vps), list(self.resources), rng, self.seat, self.command,

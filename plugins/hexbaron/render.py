@@ -9,14 +9,14 @@ view, tile ``(x, y, z)`` is the flat-topped hex at axial ``(x, z)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from hexbaron.catalogue import FUEL, LUMBER, SUPPLY
 from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE
+from hexkit.game import State
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
-if TYPE_CHECKING:
-    from hexbaron.game import HexBaronState
+# The functions below take a :class:`hexbaron.game.HexBaronState`, annotated as the core's
+# State: the game module imports this one, so this one names no type from it.
 
 def classic_grid(size: int, cells: Sequence[str]) -> str:
     """The skeleton's ``GetGridAsString`` for an even ``size``: ``cells[i]`` is tile i's
@@ -79,7 +79,7 @@ def tile_number_map(size: int, tiles: int) -> list[str]:
     return wide_grid(size, [str(i).rjust(width) for i in range(tiles)], width)
 
 
-def letters(state: HexBaronState) -> list[str]:
+def letters(state: State) -> list[str]:
     """Each tile's piece letter (upper case Player One, lower case Player Two) or ' '."""
     types = state.catalogue.pieces
     out = []
@@ -92,7 +92,7 @@ def letters(state: HexBaronState) -> list[str]:
     return out
 
 
-def grid_lines(state: HexBaronState, show_ids: bool) -> list[str]:
+def grid_lines(state: State, show_ids: bool) -> list[str]:
     """The grid drawing, with tile numbers in each hex unless ``show_ids`` is False."""
     pos = state.pos
     marks = letters(state)
@@ -104,7 +104,7 @@ def grid_lines(state: HexBaronState, show_ids: bool) -> list[str]:
     return wide_grid(pos.size, cells, width)
 
 
-def status_lines(state: HexBaronState) -> list[str]:
+def status_lines(state: State) -> list[str]:
     """One line per player: VPs and resources."""
     pos = state.pos
     extra = [r for r in state.catalogue.resources.values()
@@ -120,7 +120,7 @@ def status_lines(state: HexBaronState) -> list[str]:
     return lines
 
 
-def turn_line(state: HexBaronState) -> str:
+def turn_line(state: State) -> str:
     """Whose command it is, or the final VPs once the game is over."""
     pos = state.pos
     if state.is_over():
@@ -131,7 +131,7 @@ def turn_line(state: HexBaronState) -> str:
             f"{COMMANDS_PER_TURN}, turn {turn}{last}.")
 
 
-def render_text(state: HexBaronState) -> str:
+def render_text(state: State) -> str:
     """The grid (with tile numbers unless ``show_ids=false``), the players' VPs and
     resources, what the last command did, and whose command it is."""
     lines = grid_lines(state, state.game.show_ids)
@@ -144,7 +144,7 @@ def render_text(state: HexBaronState) -> str:
     return "\n".join(lines)
 
 
-def board_view(state: HexBaronState) -> BoardView:
+def board_view(state: State) -> BoardView:
     """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as labels,
     and each player's supply of serfs as the hand that spawns come from."""
     pos = state.pos
