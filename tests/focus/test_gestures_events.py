@@ -4,13 +4,12 @@ pieces to reserve, a player out), and the variant's rules in words."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import hexkit
 from hexkit.events import CAPTURED, ELIMINATED, GAME_OVER, RESERVED
 from hexkit.gestures import Hand
+from hexkit.testing import check_game
 
 from .test_generic_game import state_with
 
@@ -39,22 +38,12 @@ def test_reserve_moves_start_in_the_movers_reserve_shown_as_a_hand():
     assert hands == {(0, ""): (2, "reserve"), (1, ""): (1, "reserve")}
 
 
-@pytest.mark.parametrize("game_text", ["focus", "focus(board=cross,players=4)"])
-def test_every_gesture_uses_the_squares_and_hands_of_the_view(game_text):
-    state = hexkit.load_game(game_text).new_state(3)
-    chooser = random.Random(3)
-    for _ in range(40):
-        if state.is_over():
-            break
-        view = state.view()
-        cells = {c.at for c in view.cells}
-        hands = {(h.seat, h.kind) for h in view.hands}
-        for move in state.legal_moves():
-            g = state.gesture(move)
-            assert g.target in cells
-            assert g.origin in cells or (g.origin.seat, g.origin.kind) in hands
-        moves = state.legal_moves()
-        state.push(moves[chooser.randrange(len(moves))])
+@pytest.mark.parametrize("options", [{}, {"board": "cross", "players": 4}])
+def test_every_gesture_uses_the_squares_and_hands_of_the_view(options):
+    # The conformance kit checks every legal move's gesture against the view, and that
+    # moves_from finds each of them, in the positions it plays.
+    report = check_game("focus", games=1, max_moves=40, **options)
+    assert report.moves > 0
 
 
 def test_an_overflow_sends_own_pieces_to_reserve_and_captures_the_others():
