@@ -23,7 +23,6 @@ __version__ = "0.1.0"
 #: Public name -> the module that defines it.
 _EXPORTS = {
     "BoundedHexBoard": "hexkit.boards", "SquareBoard": "hexkit.boards",
-    "UnboundedHexBoard": "hexkit.boards",
     "ConfigError": "hexkit.errors", "ConfigErrors": "hexkit.errors",
     "HexkitError": "hexkit.errors", "IllegalMoveError": "hexkit.errors",
     "MoveParseError": "hexkit.errors", "OptionError": "hexkit.errors",
@@ -34,7 +33,7 @@ _EXPORTS = {
     "State": "hexkit.game", "rng_from_json": "hexkit.game", "rng_to_json": "hexkit.game",
     "DIRECTIONS": "hexkit.hexes", "Hex": "hexkit.hexes",
     "hookimpl": "hexkit.hookspecs", "hookspec": "hexkit.hookspecs",
-    "Piece": "hexkit.pieces", "Stack": "hexkit.pieces",
+    "Piece": "hexkit.pieces",
     "game_names": "hexkit.plugins", "load_game": "hexkit.plugins",
     "plugin_manager": "hexkit.plugins", "registry": "hexkit.plugins",
     "TurnOrder": "hexkit.turns",
@@ -46,7 +45,7 @@ __all__ = [
     "DIRECTIONS",
     "Game", "GameSpec", "Hex", "HexkitError", "IllegalMoveError", "Move", "MoveParseError",
     "Option", "OptionError", "Outcome", "Piece", "PieceView", "PluginError", "RecordError",
-    "SquareBoard", "Stack", "State", "TurnOrder", "UnboundedHexBoard", "UnknownGameError",
+    "SquareBoard", "State", "TurnOrder", "UnknownGameError",
     "game_names", "hookimpl", "hookspec", "load_game", "plugin_manager", "registry",
     "rng_from_json", "rng_to_json", "__version__",
 ]
@@ -66,7 +65,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from hexkit.boards import BoundedHexBoard, SquareBoard, UnboundedHexBoard
+    from hexkit.boards import BoundedHexBoard, SquareBoard
     from hexkit.errors import (
         ConfigError,
         ConfigErrors,
@@ -91,7 +90,7 @@ if TYPE_CHECKING:
     )
     from hexkit.hexes import DIRECTIONS, Hex
     from hexkit.hookspecs import hookimpl, hookspec
-    from hexkit.pieces import Piece, Stack
+    from hexkit.pieces import Piece
     from hexkit.plugins import game_names, load_game, plugin_manager, registry
     from hexkit.turns import TurnOrder
     from hexkit.view import BoardView, CellView, PieceView
