@@ -227,10 +227,20 @@ class PlaySession:
                     who.bot.progress = None
         text = str(move)
         state.push(move)
-        self.file.write(state)
+        self.autosave()
         esc = self.out.escape
         self.out.say(f"{self.name(seat)} ({esc(who.spec)}) plays {esc(text)}", marked=True)
         self.narrate()
+
+    def autosave(self) -> None:
+        """Save the game to its file, if it has one. A save that fails is said, and the game
+        goes on in memory (the player can ``save`` it elsewhere)."""
+        try:
+            self.file.write(self.state)
+        except (HexkitError, OSError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.say(f"could not save the game to {self.file.path}: {reason}; it goes on "
+                     "(type 'save FILE' to keep it elsewhere)", "refused")
 
     def narrate(self) -> None:
         """What the last move did, one line per event (the end is said once, by finish)."""
@@ -270,10 +280,7 @@ class PlaySession:
         line on stderr and status 1 (end of input) or 130 (interrupted)."""
         if how != "quit":
             self.say()
-        try:
-            self.file.write(self.state)
-        except (HexkitError, OSError) as exc:
-            self.say(f"could not save the game: {exc}", "refused")
+        self.autosave()
         self.say(self.where_saved())
         if how == "quit" or self._at_terminal():
             return 0
@@ -331,7 +338,7 @@ class PlaySession:
             self.say(f"illegal move: {exc}" + (f"; did you mean '{better}'?" if better else ""),
                      "refused")
             return False
-        self.file.write(state)
+        self.autosave()
         self.narrate()
         return True
 
@@ -353,7 +360,7 @@ class PlaySession:
         # Keep undoing the bots' moves so that a human is to act again.
         while state.move_stack and self._is_bot(state.current_player):
             taken.append(str(state.pop()))
-        self.file.write(state)
+        self.autosave()
         self.say(f"took back: {', '.join(reversed(taken))}", "hint")
         return True
 

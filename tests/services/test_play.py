@@ -223,3 +223,24 @@ def test_loading_a_game_and_saving_it_to_the_same_file_continues_it(tmp_path):
                      "./g.json", input="drop 1\nquit\n", toy=False, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert load_record(tmp_path / "g.json").moves == ["drop 0", "drop 1"]
+
+
+def test_a_save_that_fails_mid_game_is_said_and_the_game_goes_on(tmp_path):
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hexkit", "--plugins-dir", str(PEBBLE), "play", "pebble",
+         "--seed", "1", "--save", str(folder / "g.json")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=tmp_path)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("drop 0\ntally\n")  # saved in gone/g.json; then the folder goes
+    proc.stdin.flush()
+    while "stones on the row" not in proc.stdout.readline():
+        pass
+    (folder / "g.json").unlink()
+    folder.rmdir()
+    out, err = proc.communicate("drop 1\nsave g2.json\nquit\n", timeout=120)
+    assert "could not save the game to" in out and "it goes on" in out
+    assert "(2 moves played); it is saved in g2.json" in out
+    assert proc.returncode == 0 and "Traceback" not in err
