@@ -141,9 +141,25 @@ class Position:
         return sorted(self.owned[self.seat if seat is None else seat])
 
     def move_piece(self, start: int, end: int) -> None:
-        """Move the piece on ``start`` to ``end``."""
-        self.set_piece(end, self.pieces[start])
-        self.set_piece(start, None)
+        """Move the piece on ``start`` to the empty tile ``end``."""
+        if self.pieces[end] is not None:
+            self.set_piece(end, self.pieces[start])
+            self.set_piece(start, None)
+            return
+        # The common case in one journal entry: this runs for every move command.
+        self.journal.on_undo("_step", end, start)
+        self._step(start, end)
+
+    def _step(self, start: int, end: int) -> None:
+        """Move the piece on ``start`` to the empty tile ``end`` (records nothing: the undo
+        of :meth:`move_piece` is the step back)."""
+        pieces = self.pieces
+        piece = pieces[start]
+        owned = self.owned[piece.owner]
+        owned.discard(start)
+        owned.add(end)
+        pieces[end] = piece
+        pieces[start] = None
 
     def set_terrain(self, tile: int, symbol: str) -> None:
         """Change a tile's terrain."""
