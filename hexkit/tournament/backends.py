@@ -224,12 +224,13 @@ class LocalProcesses:
                     return
                 wait([w.conn for w in busy] + [w.process.sentinel for w in busy], 0.25)
                 for worker in busy:
+                    alive = worker.process.is_alive()  # asked once: the answer may change
                     self._collect(worker, on_report, on_move)
-                    if worker.task is not None and not worker.process.is_alive():
+                    if worker.task is not None and not alive:
                         self._lost(worker, again, on_report)
                     elif worker.task is not None:
-                        self._watch(worker, on_report)
-                    if not worker.process.is_alive():
+                        alive = not self._watch(worker, on_report)
+                    if not alive:
                         worker.stop()
                         workers.remove(worker)  # a new one starts if games are left
         finally:
@@ -284,19 +285,21 @@ class LocalProcesses:
             on_report(GameReport(task.key, error=f"its worker process died {attempt} times "
                                                  f"(exit code {code})"))
 
-    def _watch(self, worker: _Worker, on_report: OnReport) -> None:
-        """Stop a worker whose bot is stuck beyond the referee's own timer's reach."""
+    def _watch(self, worker: _Worker, on_report: OnReport) -> bool:
+        """Stop a worker whose bot is stuck beyond the referee's own timer's reach; whether
+        it was stopped."""
         task = worker.task
         assert task is not None
         seat = int(worker.clock[_SEAT]) - 1
         if not task.time_per_move or seat < 0:
-            return
+            return False
         late = time.monotonic() - worker.clock[_SINCE]
         if late < task.time_per_move + max(self.grace, task.time_per_move / 2):
-            return
+            return False
         worker.process.kill()
         worker.process.join(5)
         worker.task = None
         on_report(faulted(task, seat, TIME, f"no move within {task.time_per_move:g} s "
                                             "(its process was stopped)",
                           int(worker.clock[_PLY]), seconds=late))
+        return True

@@ -150,8 +150,9 @@ def elo_difference(first: int, second: int, rows: Sequence[GameRow]) -> EloDiffe
         variance = (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p**2) / n
         margin = Z95 * math.sqrt(variance / n)
         low, high = p - margin, p + margin
-    else:
+    else:  # one bot won everything: the interval is open on that side
         low, high = _wilson(p, n)
+        low, high = (low, 1.0) if p == 1 else (0.0, high)
     return EloDifference(first, second, n, wins, draws, losses, _elo(p), _elo(low),
                          _elo(high))
 
