@@ -28,7 +28,7 @@ from typing import Any
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.game import Game
-from hexkit.tournament.backends import Backend, make_backend
+from hexkit.tournament.backends import Backend, interrupts_deferred, make_backend
 from hexkit.tournament.referee import GameReport, GameTask, remember_game
 from hexkit.tournament.runner import (
     DEFAULT_MAX_MOVES,
@@ -213,12 +213,13 @@ def run_match(
     def arrived(report: GameReport) -> None:
         check_version(game, report)
         index = int(report.key)
-        if save_dir is not None and not report.error:
-            task = _task(game, options_json, specs, seed, index, rotate, max_moves,
-                         time_per_move, keep)
-            save_game_record(Path(save_dir) / f"game-{index + 1:04d}.json", game, task,
-                             report)
-        result.add(_result(report, index, seating(index, len(specs), rotate)))
+        with interrupts_deferred():
+            if save_dir is not None and not report.error:
+                task = _task(game, options_json, specs, seed, index, rotate, max_moves,
+                             time_per_move, keep)
+                save_game_record(Path(save_dir) / f"game-{index + 1:04d}.json", game, task,
+                                 report)
+            result.add(_result(report, index, seating(index, len(specs), rotate)))
         if progress:
             progress(result)
 

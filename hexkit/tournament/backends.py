@@ -153,6 +153,23 @@ class _ClockWatch:
 
 
 @contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C back while a finished game is being recorded (stored, counted, saved),
+    so it is recorded whole or not at all; the interrupt is raised right after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+@contextmanager
 def _sigint_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield

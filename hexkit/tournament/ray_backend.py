@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -39,11 +40,13 @@ def import_ray() -> Any:
 
 def start_local_ray(cpus: int | None) -> Any:
     """Start a Ray instance on this machine only: every server on 127.0.0.1, no dashboard,
-    no usage statistics."""
+    no usage statistics (unless one is running in this process already)."""
     # On Linux Ray swaps 127.0.0.1 for the machine's address (to be reachable by other
     # nodes) unless told that this is not a cluster; it must be told before it is imported.
     os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     ray = import_ray()
+    if ray.is_initialized():
+        return ray
     ray.init(num_cpus=cpus, include_dashboard=False, _node_ip_address="127.0.0.1",
              log_to_driver=False, logging_level=logging.ERROR, configure_logging=True)
     return ray
@@ -106,10 +109,9 @@ class RayBackend:
                                       f"{first}") from None
                 self._started = True
         else:
-            ray = import_ray()
-            if not ray.is_initialized():
-                start_local_ray(self.cpus)
-                self._started = True
+            was_running = "ray" in sys.modules and sys.modules["ray"].is_initialized()
+            ray = start_local_ray(self.cpus)
+            self._started = not was_running
         self._ray = ray
         return ray
 

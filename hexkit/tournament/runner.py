@@ -12,7 +12,7 @@ from hexkit import plugins
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError
 from hexkit.game import Game
-from hexkit.tournament.backends import Backend
+from hexkit.tournament.backends import Backend, interrupts_deferred
 from hexkit.tournament.pairings import Pairing, Schedule, derived_seed
 from hexkit.tournament.referee import GameReport, GameTask, remember_game
 from hexkit.tournament.store import ResultStore
@@ -123,11 +123,13 @@ class Tournament:
             nonlocal stored
             check_version(self.game, report)
             pairing = pairings.pop(report.key)
-            if self.config.save_dir and not report.error:
-                save_game_record(Path(self.config.save_dir) / f"game-{pairing.number:05d}.json",
-                                 self.game, self.task(pairing), report)
-            if self.store.add(pairing.number, pairing.seats, report):
-                stored += 1
+            with interrupts_deferred():
+                if self.config.save_dir and not report.error:
+                    save_game_record(
+                        Path(self.config.save_dir) / f"game-{pairing.number:05d}.json",
+                        self.game, self.task(pairing), report)
+                if self.store.add(pairing.number, pairing.seats, report):
+                    stored += 1
             if on_game:
                 on_game(pairing, report)
 

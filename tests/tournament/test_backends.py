@@ -43,7 +43,7 @@ def test_worker_processes_report_what_one_process_plays(toy):
 def test_a_worker_that_dies_is_replaced_and_its_game_played_again(toy, tmp_path):
     games = [task("1", "random", f"dieonce:2,{tmp_path}"), task("2", "random", "random")]
     reports = play(LocalProcesses(2), games)
-    assert len(list(tmp_path.glob("died-*"))) == 1  # it did die, once
+    assert (tmp_path / "died").exists()  # it did die, once
     expected = play(InProcess(), games)  # the marker exists now: no one dies here
     assert all(same(reports[k], expected[k]) for k in ("1", "2"))
     assert not reports["1"].error and reports["1"].fault is None

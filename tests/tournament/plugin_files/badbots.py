@@ -80,12 +80,12 @@ class DieOnce(_Bad):
     """Kills its own process the first time (a marker file in folder ``extra``)."""
 
     def misbehave(self, state):
-        marker = Path(self.extra) / f"died-{os.getpid()}"
-        if not any(Path(self.extra).glob("died-*")):
-            marker.write_text("x")
-            os._exit(3)
-        self.at = 10**9
-        return state.legal_moves()[0]
+        try:  # only one bot may create the marker, even in parallel processes
+            os.close(os.open(Path(self.extra) / "died", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            self.at = 10**9
+            return state.legal_moves()[0]
+        os._exit(3)
 
 
 class Unstartable:
