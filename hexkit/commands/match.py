@@ -71,8 +71,8 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
 def backend_from(args: argparse.Namespace) -> object:
     """The backend the arguments ask for (one-line OptionError for a bad combination)."""
     if args.jobs is not None and args.address:
-        raise OptionError("--jobs applies to this machine; with --address the Ray "
-                          "cluster's CPUs are used")
+        raise OptionError("--jobs does not apply with --address (the Ray cluster's CPUs "
+                          "are used)")
     return make_backend(args.backend, 1 if args.jobs is None else args.jobs, args.address)
 
 

@@ -83,8 +83,8 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         if args.report:
             if args.jobs is not None or args.backend != "local" or args.address:
                 store.close()
-                raise OptionError("--report plays nothing; --jobs, --backend and --address "
-                                  "do not apply")
+                raise OptionError("--jobs, --backend and --address do not apply to --report "
+                                  "(it plays nothing)")
             try:
                 tournament = Tournament.prepare(config, store=store)
                 return _finish(tournament, args, out)

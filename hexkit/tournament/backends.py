@@ -71,7 +71,7 @@ def make_backend(name: str, jobs: int = 1, address: str | None = None) -> Backen
     """The backend called ``name`` (local or ray); ``jobs`` local processes (for Ray
     without an address: the CPUs of the local Ray instance)."""
     if address and name != "ray":
-        raise OptionError("--address applies to --backend ray only")
+        raise OptionError("--address does not apply without --backend ray")
     if name == "local":
         check_jobs(jobs)
         return InProcess() if jobs == 1 else LocalProcesses(jobs)
@@ -79,8 +79,8 @@ def make_backend(name: str, jobs: int = 1, address: str | None = None) -> Backen
         from hexkit.tournament.ray_backend import RayBackend
 
         if address and jobs != 1:
-            raise OptionError("--jobs applies to a local Ray instance; with --address the "
-                              "cluster's CPUs are used")
+            raise OptionError("--jobs does not apply with --address (the Ray cluster's CPUs "
+                              "are used)")
         check_jobs(jobs)
         return RayBackend(address=address, cpus=None if address else jobs)
     raise OptionError(plugins.unknown_message("backend", name, ["local", "ray"]))

@@ -84,7 +84,7 @@ def test_tasks_are_taken_only_as_workers_need_them(toy):
 @pytest.mark.parametrize(("args", "message"), [
     (("local", 0), "--jobs must be at least 1"),
     (("local", 10**6), "--jobs 1000000 is more than this machine can use"),
-    (("local", 1, "10.0.0.1:6379"), "--address applies to --backend ray only"),
+    (("local", 1, "10.0.0.1:6379"), "--address does not apply without --backend ray"),
     (("dask", 1), "unknown backend 'dask'"),
 ])
 def test_backend_settings_that_cannot_work_are_refused(args, message):

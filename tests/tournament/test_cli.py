@@ -81,14 +81,16 @@ def test_settings_that_do_not_apply_are_refused_with_one_line(tmp_path, toy, mon
         (("tournament", "--resume", "t.sqlite", "toyline", "--seed", "3"),
          "--resume uses the settings stored in t.sqlite; GAME, --seed cannot be given with it"),
         (("tournament", "--report", "t.sqlite", "--jobs", "2"),
-         "--report plays nothing; --jobs, --backend and --address do not apply"),
+         "--jobs, --backend and --address do not apply to --report (it plays nothing)"),
         (("tournament", "toyline"), "a tournament needs a game and --bots (or --resume DB, "
                                     "--report DB)"),
         (("tournament", "toyline", "--bots", "random", "mcts", "--address", "1.2.3.4:6379"),
-         "--address applies to --backend ray only"),
+         "--address does not apply without --backend ray"),
         (("tournament", "--report", "missing.sqlite"), "missing.sqlite: no such tournament "
                                                         "database"),
         (("match", "toyline", "--p3", "random"), "toyline has 2 seats; --p3 cannot play"),
+        (("match", "toyline", "--backend", "ray", "--address", "10.0.0.5:6379", "--jobs", "2"),
+         "--jobs does not apply with --address (the Ray cluster's CPUs are used)"),
         (("match", "toyline", "--jobs", "100000"), "--jobs 100000 is more than this machine "
                                                    "can use"),
         (("match", "toyline", "--games", str(10**12)), "--games 1000000000000 is more than a "
