@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
                 raise OptionError("--jobs, --backend and --address do not apply to --report "
                                   "(it plays nothing)")
             try:
-                tournament = Tournament.prepare(config, store=store)
+                tournament = Tournament.prepare(config, store=store, to_play=False)
                 return _finish(tournament, args, out)
             finally:
                 store.close()

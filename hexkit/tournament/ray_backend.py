@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -68,6 +69,19 @@ def _play_remote(data: dict[str, Any], board: Any = None) -> dict[str, Any]:
     return play_game(task, watch).to_dict()
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """OptionError, at once, if ``HOST:PORT`` (or ``ray://HOST:PORT``) does not answer: Ray
+    itself would retry for minutes. Other forms (``auto``) are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise OptionError(f"cannot reach the Ray cluster at {address}: {why}") from None
+
+
 class _ProgressBoard:
     """A Ray actor where long games note their move count for the driver."""
 
@@ -98,6 +112,7 @@ class RayBackend:
         if self._ray is not None:
             return self._ray
         if self.address:
+            check_reachable(self.address)
             ray = import_ray()
             if not ray.is_initialized():
                 try:
@@ -141,8 +156,10 @@ class RayBackend:
                     on_report(self._report(ray, ref, task))
                 if board is not None and on_move and time.monotonic() >= next_poll:
                     next_poll = time.monotonic() + PROGRESS_EVERY
+                    playing = {t.key for t in running.values()}
                     for key, moves in ray.get(board.take.remote()).items():
-                        on_move(key, moves)
+                        if key in playing:  # not a note that arrived after the game ended
+                            on_move(key, moves)
         finally:
             for ref in running:
                 ray.cancel(ref, force=True)

@@ -66,14 +66,15 @@ class Tournament:
 
     @classmethod
     def prepare(cls, config: TournamentConfig, store: ResultStore | None = None,
-                db: str | None = None) -> Tournament:
+                db: str | None = None, *, to_play: bool = True) -> Tournament:
         """Check the settings (unknown bots, seats, counts: one-line OptionErrors) and open
-        or create the store."""
+        or create the store. ``to_play=False`` (a report) does not build the bots."""
         game = config.load_game()
         if len(set(config.bots)) != len(config.bots):
             twice = next(b for b in config.bots if config.bots.count(b) > 1)
             raise OptionError(f"bot {twice!r} is listed twice; every bot plays once")
-        check_bots(game, config.bots)
+        if to_play:
+            check_bots(game, config.bots)
         seats = len(game.new_state(seed=0).players)
         schedule = Schedule(len(config.bots), seats, config.format, config.games_per_pair)
         if config.max_moves < 1:
@@ -84,6 +85,8 @@ class Tournament:
             if db is None:
                 raise OptionError("a tournament needs a database file (--db)")
             store = ResultStore.create(db, config.to_dict())
+        if to_play:
+            store.lock()
         return cls(config, game, schedule, store)
 
     def task(self, pairing: Pairing) -> GameTask:

@@ -77,6 +77,7 @@ class ResultStore:
         self.path = str(path)
         self._db = connection
         self.config: dict[str, Any] = {}
+        self._lock_fd: int | None = None
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -127,9 +128,29 @@ class ResultStore:
             raise StoreError(f"{path}: its tournament settings are damaged") from None
         return store
 
+    def lock(self) -> None:
+        """Claim the database for playing: StoreError if another process is playing it
+        (two players of one tournament would play the same missing games)."""
+        try:
+            import fcntl
+        except ImportError:  # not on this platform: no claim
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            # flock and SQLite's own (fcntl) locks are independent on Linux and BSD
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StoreError(f"{self.path} is being played by another hexkit tournament; "
+                             "wait for it to end or stop it first") from None
+        self._lock_fd = fd
+
     def close(self) -> None:
         """Close the database (every stored game is already committed)."""
         self._db.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
 
     # -- games --------------------------------------------------------------------------------
     def played(self) -> set[int]:

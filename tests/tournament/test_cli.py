@@ -91,6 +91,8 @@ def test_settings_that_do_not_apply_are_refused_with_one_line(tmp_path, toy, mon
         (("match", "toyline", "--p3", "random"), "toyline has 2 seats; --p3 cannot play"),
         (("match", "toyline", "--backend", "ray", "--address", "10.0.0.5:6379", "--jobs", "2"),
          "--jobs does not apply with --address (the Ray cluster's CPUs are used)"),
+        (("match", "toyline", "--backend", "ray", "--address", "127.0.0.1:1"),
+         "cannot reach the Ray cluster at 127.0.0.1:1: Connection refused"),
         (("match", "toyline", "--jobs", "100000"), "--jobs 100000 is more than this machine "
                                                    "can use"),
         (("match", "toyline", "--games", str(10**12)), "--games 1000000000000 is more than a "

@@ -120,3 +120,12 @@ def test_a_result_played_with_other_rules_is_refused(toy):
     game = toy.load_game("toyline")
     with pytest.raises(OptionError, match="install the same plugins on every node"):
         check_version(game, GameReport("1", game_version="0.9-other"))
+
+
+def test_a_tournament_being_played_cannot_be_played_by_a_second_process(full):
+    with pytest.raises(HexkitError, match="is being played by another hexkit tournament"):
+        Tournament.prepare(CONFIG, store=ResultStore.open(full.store.path))
+    report = Tournament.prepare(CONFIG, store=ResultStore.open(full.store.path),
+                                to_play=False)  # reading it is fine
+    assert len(report.store.games()) == 12
+    report.store.close()
