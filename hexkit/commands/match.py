@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
 
     def progress(result: MatchResult) -> None:
         assert bar is not None
-        last = max(result.games, key=lambda g: g.index)  # not sorted until the end
+        last = result.games[-1]  # the game just counted (sorted only at the end)
         score = "  ".join(f"p{i + 1} {s.wins}" for i, s in enumerate(result.players))
         bar.game_done(str(last.index + 1), len(result.games), f"wins: {score}")
 

@@ -1,4 +1,4 @@
-"""The Ray backend on a local Ray instance (started once for this module): the same games
+"""The Ray backend on a local Ray instance (started once per test process): the same games
 give the same results and ratings as the local backend, a worker that dies is retried, and
 the instance listens on 127.0.0.1 only."""
 
@@ -18,9 +18,6 @@ from hexkit.tournament.ray_backend import RayBackend
 from hexkit.tournament.report import build_report
 from hexkit.tournament.runner import Tournament, TournamentConfig
 
-# Every test here shares one Ray instance: keep them in one worker process.
-pytestmark = pytest.mark.xdist_group("ray")
-
 
 class _Shared(RayBackend):
     """The module's Ray backend: ``close`` after a run leaves the instance running."""
@@ -32,7 +29,9 @@ class _Shared(RayBackend):
         super().close()
 
 
-@pytest.fixture(scope="module")
+# Session scope: Ray starts at most once per test process (pytest -n 2 may run these
+# tests in both), however the tests are spread.
+@pytest.fixture(scope="session")
 def ray_backend() -> Iterator[_Shared]:
     backend = _Shared(cpus=2)
     backend._connect()
