@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import sqlite3
+import subprocess
 import time
 
 from .conftest import PLUGIN_DIRS, error_lines, hexkit_process, run_hexkit
@@ -117,26 +118,6 @@ def test_without_ray_the_ray_backend_says_how_to_install_it(tmp_path):
                                 "pip install 'hexkit-games[ray]'"]
 
 
-def test_a_huge_match_starts_at_once_and_ctrl_c_reports_the_games_played(tmp_path):
-    proc = hexkit_process("match", "toyline", "--games", "100000000", "--seed", "1",
-                          "--save-dir", "games", cwd=tmp_path)
-    started = time.monotonic()
-    while not list(tmp_path.glob("games/game-0003.json")):  # games are being played
-        assert time.monotonic() - started < 60 and proc.poll() is None
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=20)
-    assert proc.returncode == 130
-    first = out.splitlines()[0]
-    assert first.startswith("toyline: random vs random, ") and "of 100000000 games " \
-        "(interrupted)" in first
-    played = int(first.split(", ")[1].split()[0])
-    assert played >= 3 and len(list(tmp_path.glob("games/*.json"))) == played
-    assert f"{played} games played" in out
-    assert f"hexkit: match interrupted: {played} of 100000000 games played" in err
-    assert "Traceback" not in err
-
-
 def test_a_long_match_game_shows_progress_before_it_ends(toy):
     from hexkit.match import run_match
 
@@ -146,3 +127,53 @@ def test_a_long_match_game_shows_progress_before_it_ends(toy):
                        on_move=lambda i, n: moves_seen.append((i, n)))
     assert len(result.games) == 1 and moves_seen
     assert moves_seen[0][0] == 0 and moves_seen[0][1] < result.games[0].moves
+
+
+def test_a_huge_match_starts_at_once_and_ctrl_c_at_a_terminal_reports_its_games(tmp_path):
+    """Issue 16's ``--games 100000000`` with two workers: games are made as workers need
+    them, and ^C (SIGINT to the terminal's whole process group) ends it with the table."""
+    import fcntl
+    import os
+    import pty
+    import sys
+    import termios
+
+    from .conftest import PLUGIN_DIRS
+
+    master, slave = pty.openpty()
+
+    def take_terminal() -> None:  # the pty becomes the controlling terminal: ^C is SIGINT
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    dirs = [a for d in PLUGIN_DIRS for a in ("--plugins-dir", d)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hexkit", *dirs, "match", "toyline", "--games", "100000000",
+         "--seed", "1", "--jobs", "2", "--save-dir", "games"],
+        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, preexec_fn=take_terminal)
+    os.close(slave)
+    started = time.monotonic()
+    while len(list(tmp_path.glob("games/*.json"))) < 3:
+        assert time.monotonic() - started < 60 and proc.poll() is None
+        time.sleep(0.05)
+    os.write(master, b"\x03")
+    assert proc.wait(timeout=30) == 130
+    screen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        screen += chunk
+    os.close(master)
+    text = screen.decode(errors="replace").replace("\r\n", "\n")
+    head = next(line for line in text.splitlines() if line.startswith("toyline: "))
+    assert head.startswith("toyline: random vs random, ") and "of 100000000 games " \
+        "(interrupted)" in head
+    played = int(head.split(", ")[1].split()[0])
+    assert played >= 3 and len(list(tmp_path.glob("games/*.json"))) == played
+    assert f"{played} games played" in text
+    assert f"hexkit: match interrupted: {played} of 100000000 games played" in text
+    assert "Traceback" not in text
