@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from hexbaron.position import grid_tables
+from hexbaron.layout import grid_tables
 
 import hexkit
 

@@ -9,7 +9,7 @@ The public API::
     state.push(state.legal_moves()[0])
 """
 
-from hexkit.boards import BoundedHexBoard, SquareBoard, UnboundedHexBoard
+from hexkit.boards import BoundedHexBoard, SquareBoard
 from hexkit.errors import (
     ConfigError,
     ConfigErrors,
@@ -34,7 +34,7 @@ from hexkit.game import (
 )
 from hexkit.hexes import DIRECTIONS, Hex
 from hexkit.hookspecs import hookimpl, hookspec
-from hexkit.pieces import Piece, Stack
+from hexkit.pieces import Piece
 from hexkit.plugins import game_names, load_game, plugin_manager, registry
 from hexkit.turns import TurnOrder
 from hexkit.view import BoardView, CellView, PieceView
@@ -46,7 +46,7 @@ __all__ = [
     "DIRECTIONS",
     "Game", "GameSpec", "Hex", "HexkitError", "IllegalMoveError", "Move", "MoveParseError",
     "Option", "OptionError", "Outcome", "Piece", "PieceView", "PluginError", "RecordError",
-    "SquareBoard", "Stack", "State", "TurnOrder", "UnboundedHexBoard", "UnknownGameError",
+    "SquareBoard", "State", "TurnOrder", "UnknownGameError",
     "game_names", "hookimpl", "hookspec", "load_game", "plugin_manager", "registry",
     "rng_from_json", "rng_to_json", "__version__",
 ]

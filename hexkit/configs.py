@@ -72,13 +72,15 @@ def resolve_variant(
     what: str = "variant",
     suffixes: tuple[str, ...] = (".yaml", ".yml"),
     also_known: Iterable[str] = (),
+    unknown: str = "unknown {game} {what} {name!r}",
 ) -> Path | None:
     """The file an option names: a shipped variant of ``game`` (by name, case-insensitive),
     or a file path. Returns None for a name that is no shipped variant but is in
     ``also_known`` (names the game resolves itself, e.g. set-ups registered by extensions).
 
-    OptionError (one line) for an empty value, a missing file, or an unknown name (listing
-    the known ones).
+    OptionError (one line) for an empty value, a missing file, or an unknown name (worded
+    by ``unknown``, a format string with ``{game}``, ``{what}`` and ``{name}``, followed by
+    the known names).
     """
     text = value.strip()
     if not text:
@@ -98,5 +100,5 @@ def resolve_variant(
     if path.is_file():
         return path
     known = ", ".join(sorted({*variant_names(game, suffixes), *also_known})) or "none installed"
-    raise OptionError(f"option {option}: unknown {game} {what} {text!r} (known: {known}; "
-                      f"or give a file)")
+    problem = unknown.format(game=game, what=what, name=text)
+    raise OptionError(f"option {option}: {problem} (known: {known}; or give a file)")

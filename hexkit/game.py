@@ -36,13 +36,15 @@ def _parse_bool(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: name, default, type (int, str, bool or float), allowed values, help."""
+    """One game option: name, default, help, type (int, str, bool or float), and the values
+    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers."""
 
     name: str
     default: Any
     help: str = ""
     type: type = str
     choices: tuple[Any, ...] | None = None
+    bounds: tuple[Any, Any] | None = None
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""
@@ -62,6 +64,10 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if self.bounds is not None and value is not None:
+            low, high = self.bounds
+            if not low <= value <= high:
+                raise OptionError(f"option {self.name}: {value!r} is outside {low}..{high}")
         return value
 
 
@@ -71,15 +77,38 @@ Frontend = Callable[..., int]
 
 @dataclass(frozen=True)
 class ConsoleCommand:
-    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``save FILE``).
+    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``ids``).
 
     ``run(state, argument_text)`` returns a message to print; it raises HexkitError (or
-    OSError) for a user error. It may change the state only through push/pop.
+    OSError) for a user error. It may change the state only through push/pop. ``run`` may
+    be given as ``"package.module:function"``: it is imported when the word is first used.
     """
 
     name: str
     help: str
     run: Callable[[State, str], str]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.run, str):
+            object.__setattr__(self, "run", _LazyFunction(self.run))
+
+
+class _LazyFunction:
+    """A function named ``"package.module:function"``, imported on the first call."""
+
+    __slots__ = ("reference", "_function")
+
+    def __init__(self, reference: str):
+        self.reference = reference
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._function is None:
+            self._function = import_object(self.reference)
+        return self._function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.reference}>"
 
 
 @dataclass(frozen=True)
@@ -113,6 +142,17 @@ class GameSpec:
     #: Filled in by the plugin manager: the plugin (distribution or module) that registered it.
     plugin: str = ""
     plugin_version: str = ""
+    #: Filled in by the plugin manager: the pluggy manager of the registry that holds the
+    #: spec, for games that call hooks of their own once when a game is built (Hex Baron's
+    #: extensions). None for a spec used outside a registry.
+    plugin_manager: Any = field(default=None, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A plugin manager holds modules: a pickled spec (sent to another process) leaves it
+        # behind, and the game there uses that process's own plugins.
+        state = dict(self.__dict__)
+        state["plugin_manager"] = None
+        return state
 
     def option(self, name: str) -> Option:
         """The declared option of that name (OptionError if unknown)."""
@@ -479,9 +519,7 @@ class State(ABC):
         The kit copies its own data and calls :meth:`copy_data` for the game's."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        twin.rng = rng
+        twin.rng = rng_copy(self.rng)
         twin.move_stack = list(self.move_stack)
         twin.journal = self.journal.bound_to(twin)
         twin._kit_marks = list(self._kit_marks)
@@ -498,7 +536,7 @@ class State(ABC):
         memo: dict[int, Any] = {id(self.game): self.game, id(self): twin}
         for name, value in self.__dict__.items():
             if name not in _KIT_ATTRIBUTES:
-                setattr(twin, name, copy.deepcopy(value, memo))
+                setattr(twin, name, _copied(value, memo))
 
     def is_over(self) -> bool:
         """True when the game has ended (default: when :meth:`outcome` is not None)."""
@@ -561,6 +599,28 @@ _KIT_ATTRIBUTES = frozenset(
 )
 
 
+#: Values that are immutable and hold nothing mutable: copies share them.
+_ATOMIC = frozenset({int, float, str, bool, bytes, type(None)})
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of ``value``; a flat list, dict or set of plain values (the usual board
+    and counters) is copied in one step, many times faster than ``copy.deepcopy``."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    atomic = _ATOMIC.issuperset
+    if kind is list and atomic(map(type, value)):
+        return list(value)
+    if kind is tuple and atomic(map(type, value)):
+        return value
+    if kind is dict and atomic(map(type, value)) and atomic(map(type, value.values())):
+        return dict(value)
+    if kind is set and atomic(map(type, value)):
+        return set(value)
+    return copy.deepcopy(value, memo)
+
+
 def describe_outcome(players: Sequence[str], outcome: Outcome) -> str:
     """``Game over: BLUE wins (RED's butterfly is surrounded).`` or ``...: a draw (...).``"""
     if outcome.is_draw:
@@ -568,6 +628,14 @@ def describe_outcome(players: Sequence[str], outcome: Outcome) -> str:
     names = " and ".join(players[w] for w in outcome.winners)
     verb = "wins" if len(outcome.winners) == 1 else "win"
     return f"Game over: {names} {verb} ({outcome.reason})."
+
+
+def rng_copy(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng`` (without seeding a new one
+    from the operating system first, which costs more than the copy)."""
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:

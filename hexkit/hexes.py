@@ -3,7 +3,8 @@
 A :class:`Hex` is axial ``(q, r)`` with the implied third cube coordinate ``s = -q - r``.
 The six directions, in ring order, are those of HexAround's course code:
 ``(0,+1) (+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1)``, so HexAround's ``(x, y)`` is ``Hex(x, y)``.
-Hex Baron labels tiles with cube ``(x, y, z)``; :meth:`Hex.from_cube` takes those.
+Cube coordinates are Red Blob's ``(q, r, s)``; a game with a labelling of its own converts
+it itself (Hex Baron's ``(x, y, z)`` is ``(q, s, r)``).
 """
 
 from __future__ import annotations
@@ -27,15 +28,15 @@ class Hex(NamedTuple):
         return -self.q - self.r
 
     @classmethod
-    def from_cube(cls, x: int, y: int, z: int) -> Hex:
-        """Build from cube coordinates ``x + y + z == 0`` (Hex Baron's labelling: q=x, r=z)."""
-        if x + y + z != 0:
-            raise ValueError(f"cube coordinates must sum to 0, got ({x}, {y}, {z})")
-        return cls(x, z)
+    def from_cube(cls, q: int, r: int, s: int) -> Hex:
+        """Build from cube coordinates ``(q, r, s)`` with ``q + r + s == 0``."""
+        if q + r + s != 0:
+            raise ValueError(f"cube coordinates must sum to 0, got ({q}, {r}, {s})")
+        return cls(q, r)
 
     def cube(self) -> tuple[int, int, int]:
-        """Cube coordinates ``(x, y, z)`` in Hex Baron's labelling (inverse of from_cube)."""
-        return (self.q, -self.q - self.r, self.r)
+        """Cube coordinates ``(q, r, s)`` (Red Blob's order; inverse of :meth:`from_cube`)."""
+        return (self.q, self.r, -self.q - self.r)
 
     def __add__(self, other: object) -> Hex:  # type: ignore[override]
         if not isinstance(other, tuple):

@@ -1,4 +1,4 @@
-"""Pieces and stacks: a piece belongs to a seat (0-based player index) and has a kind."""
+"""Pieces: a piece belongs to a seat (0-based player index) and has a kind."""
 
 from __future__ import annotations
 
@@ -13,12 +13,3 @@ class Piece(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.kind}@{self.owner}"
-
-
-#: A stack lists its pieces bottom first; the last element is the top piece.
-Stack = list[Piece]
-
-
-def top(stack: Stack) -> Piece | None:
-    """The top piece of a stack, or None if it is empty."""
-    return stack[-1] if stack else None

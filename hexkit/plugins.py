@@ -267,7 +267,8 @@ class _Loader:
                 f"game name '{spec.name}' is already registered by plugin "
                 f"'{existing.plugin}'; plugin '{owner}' cannot register it again"
             )
-        self.registry.games[spec.name] = replace(spec, plugin=owner, plugin_version=version)
+        self.registry.games[spec.name] = replace(spec, plugin=owner, plugin_version=version,
+                                                 plugin_manager=self.pm)
 
     def _policy_registrar(self, policy: Any) -> None:
         from hexkit.bots.policy import PlayoutPolicy

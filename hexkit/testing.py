@@ -9,7 +9,10 @@ service relies on. Use it straight from a pytest test::
         check_game("mygame", size=5)
 
 A broken rule raises :class:`ConformanceError` (an AssertionError) saying which check
-failed, in which game, after which moves.
+failed, in which game, after which moves. Besides the moves, saving, copies and undo, it
+checks what user interfaces rely on: every move's gesture starts and ends at cells of the
+state's view (or in a hand the view shows), ``moves_from`` lists exactly the moves of each
+origin, and events are JSON-safe and name cells of the view.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from typing import Any
 
 from hexkit.errors import IllegalMoveError, MoveParseError
 from hexkit.game import Game, Move, Outcome, State
+from hexkit.gestures import Hand
+
+#: Positions per game whose gestures are all checked against the view (every 7th move).
+GESTURE_CHECKS = 4
 
 #: Texts that are no move in any sensible notation.
 JUNK_TEXTS: tuple[str, ...] = (
@@ -123,13 +130,17 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
         if not 0 <= state.current_player < len(state.players):
             raise fail(f"current_player {state.current_player} is not a seat")
         before = state.to_dict()
+        picture = state.render()
+        if report.moves % 7 == 0 and report.moves // 7 < GESTURE_CHECKS:
+            _check_gestures(state, legal, fail)
         chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
         for i, move in enumerate(legal):
-            _check_move(game, state, move, before, deep=i in chosen, fail=fail)
+            _check_move(game, state, move, before, picture if i in chosen else None, fail)
         move = legal[chooser.randrange(len(legal))]
         state.push(move)
         played.append(move)
         report.moves += 1
+        _check_events(state, fail)
         if report.moves % 7 == 0:
             _check_serialisation(game, state, fail)
             _check_copy(state, fail)
@@ -137,8 +148,12 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
     return played
 
 
-def _check_move(game: Game, state: State, move: Move, before: dict[str, Any], *, deep: bool,
-                fail: Any) -> None:
+def _check_move(game: Game, state: State, move: Move, before: dict[str, Any],
+                picture: str | None, fail: Any) -> None:
+    """Every legal move pushes and pops; for the sampled ones (``picture``, the position as
+    text, is given), also the notation's round trip, saving after it, and that push then
+    pop restores the position exactly: its saved form and its picture."""
+    deep = picture is not None
     text = str(move)
     if deep:
         try:
@@ -161,6 +176,45 @@ def _check_move(game: Game, state: State, move: Move, before: dict[str, Any], *,
         raise fail(f"pop() after push({text!r}) returned {undone!r}")
     if deep and state.to_dict() != before:
         raise fail(f"push({text!r}) then pop() does not restore to_dict() exactly")
+    if deep and state.render() != picture:
+        raise fail(f"push({text!r}) then pop() does not restore the position: render() "
+                   "differs")
+
+
+def _check_gestures(state: State, legal: Sequence[Move], fail: Any) -> None:
+    """Gestures use the view's cells and hands, and ``moves_from`` finds every move."""
+    view = state.view()
+    cells = {c.at for c in view.cells}
+    hands = {(h.seat, h.kind) for h in view.hands}
+    by_origin: dict[Any, list[Move]] = {}
+    for move in legal:
+        g = state.gesture(move)
+        origin = None if g is None else g.origin
+        if g is not None and cells:
+            if g.target is not None and tuple(g.target) not in cells:
+                raise fail(f"the gesture of {move} ends at {g.target}, not a cell of view()")
+            if isinstance(origin, Hand):
+                # A view that shows no hands at all leaves them to the user interface.
+                if hands and (origin.seat, origin.kind) not in hands:
+                    raise fail(f"the gesture of {move} starts in {origin}, but view().hands "
+                               "shows no such hand")
+            elif origin is not None and tuple(origin) not in cells:
+                raise fail(f"the gesture of {move} starts at {origin}, not a cell of view()")
+        by_origin.setdefault(origin, []).append(move)
+    for origin, moves in by_origin.items():
+        found = state.moves_from(origin)
+        if sorted(map(str, found)) != sorted(map(str, moves)):
+            raise fail(f"moves_from({origin!r}) lists {len(found)} moves, but {len(moves)} "
+                       "legal moves start there")
+
+
+def _check_events(state: State, fail: Any) -> None:
+    """The last move's events are game events, JSON-safe."""
+    for event in state.events():
+        try:
+            json.dumps(event.to_dict())
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise fail(f"event {event!r} is not a JSON-safe GameEvent: {exc}") from None
 
 
 def _check_junk(state: State, fail: Any) -> None:
@@ -208,14 +262,18 @@ def _check_serialisation(game: Game, state: State, fail: Any) -> None:
 
 def _check_copy(state: State, fail: Any) -> None:
     before = state.to_dict()
+    picture = state.render()
     twin = state.copy()
-    if twin.to_dict() != before:
+    if twin.to_dict() != before or twin.render() != picture:
         raise fail("copy() differs from the original")
     legal = twin.legal_moves()
     if legal:
         twin.push(legal[0])
-        if state.to_dict() != before:
+        if state.to_dict() != before or state.render() != picture:
             raise fail("pushing on a copy changed the original")
+        twin.pop()
+        if twin.render() != picture:
+            raise fail("a copy does not undo its own move exactly")
 
 
 def _check_determinism(game: Game, seed: int, moves: Sequence[Move]) -> None:

@@ -13,7 +13,7 @@ undo then restores the turn exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -65,15 +65,26 @@ class TurnOrder:
         player's next action, or the next player's turn after the last action of a turn."""
         who = self.seat if seat is None else seat
         if self.action + 1 < self.actions_per_turn:
-            return replace(self, current=who, action=self.action + 1)
-        return replace(self, current=who).end_turn()
+            return self._evolve(current=who, action=self.action + 1)
+        taken = list(self.turns_taken)
+        taken[who] += 1
+        return self._evolve(current=self.next_active(who), action=0, turns_taken=tuple(taken))
 
     def end_turn(self) -> TurnOrder:
         """The turn passed to the next active player, ending the current one early."""
         seat = self.seat
         taken = list(self.turns_taken)
         taken[seat] += 1
-        return replace(self, current=self.next_active(seat), action=0, turns_taken=tuple(taken))
+        return self._evolve(current=self.next_active(seat), action=0, turns_taken=tuple(taken))
+
+    def _evolve(self, **changes: Any) -> TurnOrder:
+        # dataclasses.replace() runs __init__ and __post_init__ again: this is the hot path
+        # of every kit game's move (advance_turn), and the fields are already normalised.
+        twin = object.__new__(TurnOrder)
+        fields = twin.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return twin
 
     def next_active(self, seat: int) -> int:
         """The next active seat after ``seat`` (``seat`` itself if it is the only one)."""
@@ -87,7 +98,7 @@ class TurnOrder:
         """The turn order with ``seat`` out of the game (skipped from now on)."""
         active = list(self.active)
         active[seat] = False
-        return replace(self, active=tuple(active))
+        return self._evolve(active=tuple(active))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""

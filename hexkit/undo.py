@@ -60,7 +60,7 @@ class Journal:
         """``owner.name[key] = value`` (a list or a dict; a new dict key is removed on
         undo)."""
         container = getattr(self.owner, name)
-        if isinstance(container, dict) and key not in container:
+        if type(container) is not list and key not in container:
             self.entries.append((_NEW_ITEM, name, key))
         else:
             self.entries.append((_ITEM, name, key, container[key]))

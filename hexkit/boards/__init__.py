@@ -1,19 +1,13 @@
-"""Board topologies behind one protocol: bounded hex, unbounded hex, square (with a shape mask).
+"""Board topologies behind one protocol: bounded hex and square (with a shape mask).
 
-Every board answers the same questions (``cells``, ``in``, ``neighbours``, ``distance``)
-and keeps a stack of pieces per cell. Bounded boards also number their cells (``index``)
-and precompute neighbour tables over those numbers, which is what hot rule code should use.
+Every board answers the same questions (``cells``, ``in``, ``len``, ``neighbours``,
+``distance``), numbers its cells (``index``) and precomputes neighbour tables over those
+numbers, which is what hot rule code should use. Pieces live in the games' own state (a
+list per cell index, a dict...), where their undo is the game's business.
 """
 
-from hexkit.boards.base import Board, StackStore
-from hexkit.boards.hexboards import BoundedHexBoard, UnboundedHexBoard
+from hexkit.boards.base import Board
+from hexkit.boards.hexboards import BoundedHexBoard
 from hexkit.boards.square import ORTHOGONAL, SquareBoard
 
-__all__ = [
-    "Board",
-    "StackStore",
-    "BoundedHexBoard",
-    "UnboundedHexBoard",
-    "SquareBoard",
-    "ORTHOGONAL",
-]
+__all__ = ["Board", "BoundedHexBoard", "SquareBoard", "ORTHOGONAL"]

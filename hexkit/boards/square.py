@@ -1,10 +1,8 @@
-"""Square boards with orthogonal adjacency and an optional shape mask (e.g. Focus's cross)."""
+"""Square boards with orthogonal adjacency and an optional shape mask (a cross, a ring...)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-from hexkit.boards.base import StackStore
 
 #: Orthogonal steps (row, col): up, right, down, left.
 ORTHOGONAL: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -12,7 +10,7 @@ ORTHOGONAL: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 Square = tuple[int, int]
 
 
-class SquareBoard(StackStore):
+class SquareBoard:
     """The squares ``(row, col)`` of a rows x cols grid that the mask keeps, row-major.
 
     Precomputed per square index: ``neighbour_index`` (orthogonal neighbours) and
@@ -21,7 +19,6 @@ class SquareBoard(StackStore):
     """
 
     def __init__(self, rows: int, cols: int, cells: Iterable[Square] | None = None):
-        super().__init__()
         if rows < 1 or cols < 1:
             raise ValueError("a square board needs at least one row and one column")
         self.rows = rows
@@ -50,26 +47,6 @@ class SquareBoard(StackStore):
         self.ray_index: tuple[tuple[tuple[int, ...], ...], ...] = tuple(rays)
         self.neighbour_index: tuple[tuple[int, ...], ...] = tuple(
             tuple(ray[0] for ray in per_dir if ray) for per_dir in rays
-        )
-
-    @classmethod
-    def from_rows(cls, rows: Sequence[str]) -> SquareBoard:
-        """Build from a picture: one string per row, '.' for a removed square, else kept."""
-        width = max(len(r) for r in rows)
-        cells = [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch != "."]
-        return cls(len(rows), width, cells)
-
-    @classmethod
-    def course(cls) -> SquareBoard:
-        """The 6x6 board of the Focus course game."""
-        return cls(6, 6)
-
-    @classmethod
-    def cross(cls) -> SquareBoard:
-        """Sackson's Focus board: 8x8 without the 3 squares at each corner (52 squares)."""
-        return cls.from_rows(
-            ["..####..", ".######.", "########", "########",
-             "########", "########", ".######.", "..####.."]
         )
 
     @property

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from focus.game import SPEC, Focus
+from focus.game import Focus, FocusState
 from focus.moves import ReserveMove, StackMove
-from focus.state import FocusState
+from hexkit.game import GameSpec
 
 SUCCESS = "successfully moved"
 NOT_YOUR_TURN = "not your turn"
@@ -27,16 +27,20 @@ DISTANCES = ("up_to", "exact")
 LAYOUTS = ("colour_fixed", "player_order")
 
 
+#: The course class is no registered game: its games are built straight from the rules.
+COURSE_SPEC = GameSpec("focus", "the OSU CS 162 FocusGame (course facade)", Focus)
+
+
 @lru_cache(maxsize=64)
 def _course_game(names: tuple[str, str], colours: str, distance: str, layout: str) -> Focus:
     # The course rules are fixed by the assignment, so they are given here in full rather
     # than taken from the course variant's defaults; only the board and layout come from it.
-    options = SPEC.resolve({
+    options = {
         "board": "course", "players": 2, "distance": distance, "win": "captures",
         "captures_to_win": 6, "max_height": 5, "start_reserve": 0, "layout": layout,
         "colours": colours,
-    })
-    return Focus(SPEC, options, names=names, drop_stuck=False)
+    }
+    return Focus(COURSE_SPEC, options, names=names, drop_stuck=False)
 
 
 def _player(player: Any, which: str) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """Focus's help for the MCTS bot: an evaluation of unfinished playouts.
 
 Random playouts of Focus run for hundreds of moves, so the bot plays a few random moves
-(``DEPTH``) and then scores the position by material instead of finishing the game:
+(the policy's depth, registered in :mod:`focus.plugin`) and then scores the position by
+material instead of finishing the game:
 
 * captures decide the course game (the first to ``captures_to_win``), and a piece in
   reserve is half a capture (it can be entered anywhere, on top of any stack);
@@ -15,13 +16,7 @@ mean score of the players still in; a player who is out gets nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from focus.state import FocusState
-
-#: Random moves played before a playout is scored.
-DEPTH = 10
+from focus.game import FocusState
 
 
 def evaluate(state: FocusState) -> list[float]:
@@ -51,10 +46,3 @@ def evaluate(state: FocusState) -> list[float]:
     for s in seats:
         rewards[s] = scores[s] / total
     return rewards
-
-
-def register_policy(register: Callable[[Any], None]) -> None:
-    """Register the evaluation for the game ``focus`` (the MCTS service's hook calls this)."""
-    from hexkit.bots.mcts import PlayoutPolicy
-
-    register(PlayoutPolicy("focus", evaluate=evaluate, depth=DEPTH))

@@ -3,16 +3,15 @@ renderer. Stacks read bottom to top, left to right, followed by their height."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.game import State
+from hexkit.view import BoardView, CellView, HandView, PieceView
 
-if TYPE_CHECKING:
-    from focus.state import FocusState
+# The functions below take a :class:`focus.game.FocusState`, annotated as the core's State:
+# the game module imports this one, so this one names no type from it.
 
 
-def _cell_text(state: FocusState, i: int) -> str:
+def _cell_text(state: State, i: int) -> str:
     stack = state.stack(i)
     if not stack:
         return "."
@@ -20,7 +19,7 @@ def _cell_text(state: FocusState, i: int) -> str:
     return "".join(letters[s] for s in stack) + f":{len(stack)}"
 
 
-def render_text(state: FocusState) -> str:
+def render_text(state: State) -> str:
     """The board with coordinates, one cell per square (``RRG:3`` = R, R, then G on top;
     ``.`` empty), then each player's reserve, captures and controlled stacks."""
     rules = state.rules
@@ -39,7 +38,7 @@ def render_text(state: FocusState) -> str:
     return "\n".join(lines)
 
 
-def _player_lines(state: FocusState) -> list[str]:
+def _player_lines(state: State) -> list[str]:
     rules = state.rules
     name_width = max(len(n) for n in rules.names)
     out = []
@@ -52,7 +51,7 @@ def _player_lines(state: FocusState) -> list[str]:
     return out
 
 
-def _status_line(state: FocusState) -> str:
+def _status_line(state: State) -> str:
     outcome = state.outcome()
     if outcome is not None:
         return f"Game over: {outcome.reason}."
@@ -63,7 +62,7 @@ def _status_line(state: FocusState) -> str:
     return f"To move: {rules.names[seat]} ({rules.letters[seat]})."
 
 
-def _highlight(state: FocusState) -> tuple[tuple[int, int], ...]:
+def _highlight(state: State) -> tuple[tuple[int, int], ...]:
     move = state.last_move()
     if isinstance(move, StackMove):
         return (move.frm, move.to)
@@ -72,8 +71,9 @@ def _highlight(state: FocusState) -> tuple[tuple[int, int], ...]:
     return ()
 
 
-def board_view(state: FocusState) -> BoardView:
-    """The position for game-neutral renderers: one cell per square, pieces bottom first."""
+def board_view(state: State) -> BoardView:
+    """The position for game-neutral renderers: one cell per square, pieces bottom first;
+    each player's reserve as their hand (where reserve moves start)."""
     rules = state.rules
     cells = tuple(
         CellView(sq, square_name(sq), "",
@@ -81,4 +81,7 @@ def board_view(state: FocusState) -> BoardView:
         for i, sq in enumerate(rules.squares)
     )
     caption = tuple(_player_lines(state)) + (_status_line(state),)
-    return BoardView("square", cells, rules.names, highlight=_highlight(state), caption=caption)
+    hands = tuple(HandView(seat, "", state.reserve(seat), "reserve")
+                  for seat in range(rules.players) if state.is_active(seat))
+    return BoardView("square", cells, rules.names, highlight=_highlight(state), caption=caption,
+                     hands=hands)

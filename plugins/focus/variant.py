@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hexkit.configs import find_config, variant_names
-from hexkit.errors import ConfigError, ConfigErrors, OptionError
+from hexkit.configs import resolve_variant
+from hexkit.errors import ConfigError, ConfigErrors
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 FORMAT = "hexkit-focus-variant/1"
@@ -66,15 +66,9 @@ class Variant:
 
 def find_variant(name: str) -> Path:
     """The file of a shipped variant (``course``, ``cross``) or a path to a YAML file."""
-    if "/" in name or "\\" in name or name.lower().endswith((".yaml", ".yml")):
-        path = Path(name).expanduser()
-        if not path.is_file():
-            raise OptionError(f"option board: no variant file {name!r}")
-        return path
-    found = find_config("focus", name)
-    if found is None:
-        known = ", ".join(variant_names("focus")) or "none installed"
-        raise OptionError(f"option board: unknown focus board {name!r} (known: {known})")
+    found = resolve_variant("focus", name, option="board",
+                            unknown="unknown focus board {name!r}")
+    assert found is not None  # no names beyond the shipped variants
     return found
 
 

@@ -3,22 +3,34 @@
 What extension plugins build on (see ``docs/hexbaron.md``)::
 
     from hexbaron import PieceType, Terrain, Resource, CommandType, PieceActionCommand
+
+The names are imported on first use, so that hexkit loading the plugin
+(``hexbaron.plugin``) does not import the rules.
 """
 
-from hexbaron.catalogue import (
-    BOG,
-    FIELD,
-    FOREST,
-    FUEL,
-    LUMBER,
-    SUPPLY,
-    PieceType,
-    Resource,
-    Terrain,
-)
-from hexbaron.commands import Command, CommandType, PieceActionCommand
+from __future__ import annotations
 
-__all__ = [
-    "BOG", "FIELD", "FOREST", "FUEL", "LUMBER", "SUPPLY", "Command", "CommandType",
-    "PieceActionCommand", "PieceType", "Resource", "Terrain",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "BOG": "hexbaron.catalogue", "FIELD": "hexbaron.catalogue",
+    "FOREST": "hexbaron.catalogue", "FUEL": "hexbaron.catalogue",
+    "LUMBER": "hexbaron.catalogue", "SUPPLY": "hexbaron.catalogue",
+    "PieceType": "hexbaron.catalogue", "Resource": "hexbaron.catalogue",
+    "Terrain": "hexbaron.catalogue", "CommandType": "hexbaron.verbs",
+    "Command": "hexbaron.commands", "PieceActionCommand": "hexbaron.commands",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hexbaron' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

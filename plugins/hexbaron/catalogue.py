@@ -8,9 +8,10 @@ for a movement rule of your own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from hexkit.errors import PluginError
 
@@ -176,7 +177,10 @@ class Catalogue:
     terrains: dict[str, Terrain] = field(default_factory=dict)  # by symbol
     resources: dict[str, Resource] = field(default_factory=dict)  # by name
     pieces: dict[str, PieceType] = field(default_factory=dict)  # by name
-    commands: dict[str, object] = field(default_factory=dict)  # by verb: CommandType
+    #: Command types by verb (:class:`hexbaron.verbs.CommandType` instances, which take
+    #: the catalogue and the position as arguments: the catalogue itself names no type
+    #: above it).
+    commands: dict[str, Any] = field(default_factory=dict)
     setups: dict[str, object] = field(default_factory=dict)  # by name: path of a YAML set-up
     #: Terrains no piece may move onto, by symbol.
     impassable: dict[str, Terrain] = field(default_factory=dict)
@@ -232,13 +236,10 @@ class Catalogue:
             self._unique("upgrade word", piece.upgrade_word, origin)
         self.pieces[piece.name] = piece
 
-    def add_command(self, command: object, origin: str = "hexbaron") -> None:
-        """Add a command type (PluginError if the verb is taken)."""
-        from hexbaron.commands import CommandType
-
-        if not isinstance(command, CommandType):
-            raise PluginError(f"{origin}: registered {type(command).__name__}, not a "
-                              "CommandType instance")
+    def add_command(self, command: Any, origin: str = "hexbaron") -> None:
+        """Add a command type, a :class:`hexbaron.verbs.CommandType` (PluginError if the
+        verb is taken; what extensions register is checked to be one where it is
+        collected, in :mod:`hexbaron.extensions`)."""
         verb = command.verb
         if not verb.isalpha() or verb != verb.lower():
             raise PluginError(f"{origin}: command verb {verb!r} must be a lower-case word")
@@ -298,20 +299,3 @@ class Catalogue:
     def by_letter(self) -> dict[str, PieceType]:
         """Piece types by their (upper-case) letter."""
         return {p.letter: p for p in self.pieces.values()}
-
-
-def builtin_catalogue(extra_commands: Iterable[object] = ()) -> Catalogue:
-    """The AQA game's catalogue: three terrains, three resources, four pieces, the five
-    commands and ``pass``."""
-    from hexbaron.commands import BUILTIN_COMMANDS
-
-    cat = Catalogue()
-    for t in BUILTIN_TERRAINS:
-        cat.add_terrain(t)
-    for r in BUILTIN_RESOURCES:
-        cat.add_resource(r)
-    for p in BUILTIN_PIECES:
-        cat.add_piece(p)
-    for c in (*BUILTIN_COMMANDS, *extra_commands):
-        cat.add_command(c)
-    return cat

@@ -19,10 +19,10 @@ import os
 import random
 from typing import IO
 
-from hexbaron.catalogue import FIELD, FUEL, LUMBER, SUPPLY, builtin_catalogue
-from hexbaron.commands import Command
+from hexbaron.catalogue import FIELD, FUEL, LUMBER, SUPPLY
+from hexbaron.commands import Command, builtin_catalogue
 from hexbaron.game import TIE_PLAYER_TWO, HexBaronGame, HexBaronState
-from hexbaron.grid import classic_grid
+from hexbaron.render import classic_grid, letters
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
 from hexkit.configs import find_config
 from hexkit.errors import ConfigError
@@ -186,7 +186,7 @@ class ClassicConsole:
             raise _Stop(f"the grid size {declared_size} is odd: the AQA program crashes "
                         "drawing this grid (IndexError)")
         pos = state.pos
-        cells = [t + letter for t, letter in zip(pos.terrain, state.letters(), strict=True)]
+        cells = [t + letter for t, letter in zip(pos.terrain, letters(state), strict=True)]
         return classic_grid(pos.size, cells)
 
     def play(self, setup: Setup) -> None:

@@ -1,33 +1,50 @@
-"""The commands a player gives, three per turn: the move value type and the command types.
+"""The commands a player gives, three per turn: the move value type, the built-in command
+types and the AQA game's catalogue.
 
 A :class:`Command` (the hexkit ``Move``) is a verb and its arguments, e.g.
-``Command("move", (0, 4))``, written ``move 0 4``. A :class:`CommandType` knows one verb:
-how to read its arguments, whether it is allowed now (and if not, why), how to carry it out
-on a :class:`~hexbaron.position.Position`, and which arguments are legal now. Extension
-plugins add verbs by registering CommandType instances (see ``hexbaron.hookspecs``).
+``Command("move", (0, 4))``, written ``move 0 4``. A :class:`~hexbaron.verbs.CommandType`
+knows one verb: how to read its arguments, whether it is allowed now (and if not, why), how
+to carry it out on a :class:`~hexbaron.position.Position`, which arguments are legal now,
+and its click-to-move gesture. Extension plugins add verbs by registering CommandType
+instances (see ``hexbaron.hookspecs``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexbaron.catalogue import BOG, FIELD, FOREST, FUEL, LUMBER, SUPPLY, Catalogue
-from hexbaron.position import Position
+from hexbaron.catalogue import (
+    BOG,
+    BUILTIN_PIECES,
+    BUILTIN_RESOURCES,
+    BUILTIN_TERRAINS,
+    FIELD,
+    FOREST,
+    FUEL,
+    LUMBER,
+    SUPPLY,
+    Catalogue,
+)
+from hexbaron.verbs import CommandType, read_tile
 from hexkit.errors import MoveParseError
+from hexkit.events import RESOURCE
 from hexkit.game import Move
+from hexkit.gestures import Gesture, Hand
 from hexkit.pieces import Piece
 
+if TYPE_CHECKING:
+    from hexbaron.position import Position
+
+#: Commands a player gives per turn.
+COMMANDS_PER_TURN = 3
 #: Lumber a spawn costs, and the new piece's type.
 SPAWN_LUMBER = 3
 SPAWN_TYPE = "Serf"
 #: Dig: a draw at or above this gives the big find, which also turns the bog into a field.
 DIG_BIG_FIND = 0.9
 DIG_SMALL, DIG_BIG = 1, 5
-
-_DIGITS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -49,65 +66,6 @@ class Command(Move):
     def tiles(self) -> tuple[int, ...]:
         """The tile numbers among the arguments."""
         return tuple(a for a in self.args if isinstance(a, int))
-
-
-def read_tile(word: str, what: str = "tile") -> int:
-    """A tile number written in plain decimal digits (MoveParseError otherwise)."""
-    if not _DIGITS.fullmatch(word):
-        raise MoveParseError(f"{what} must be a tile number, not {word!r}")
-    if len(word) > 12:
-        raise MoveParseError(f"{what} {word[:12]}... is far too large to be a tile number")
-    return int(word)
-
-
-class CommandType:
-    """One verb. Subclass it and override the methods below; the defaults describe a verb
-    that takes a single tile number.
-
-    * :meth:`parse` reads the words after the verb (syntax only).
-    * :meth:`check` says why the command is not allowed now, or returns None. It must not
-      change anything.
-    * :meth:`apply` carries out an allowed command through the position's journaled methods
-      (``set_piece``, ``set_terrain``, ``add_resource``, ``random``...) and returns a short
-      description of what happened.
-    * :meth:`candidates` lists argument tuples worth trying; :meth:`legal` keeps those that
-      pass :meth:`check`. Override :meth:`legal` directly when that is faster.
-    """
-
-    verb: str = ""
-    #: How to type it, e.g. ``"saw TILE"``.
-    syntax: str = ""
-    #: One line: what it does and what it costs.
-    help: str = ""
-    #: The skeleton's message when the command fails (classic console only).
-    classic_failure: str = "Couldn't do that"
-
-    def parse(self, words: Sequence[str], catalogue: Catalogue) -> tuple[Any, ...]:
-        """Arguments from the words that follow the verb (MoveParseError if malformed)."""
-        if len(words) != 1:
-            raise MoveParseError(f"{self.verb} takes one tile number: {self.syntax}")
-        return (read_tile(words[0]),)
-
-    def check(self, pos: Position, args: tuple[Any, ...]) -> str | None:
-        """None if the command is allowed now, else the reason it is refused."""
-        return None
-
-    def apply(self, pos: Position, args: tuple[Any, ...]) -> str:
-        """Carry out an allowed command; returns what happened, e.g. '+1 lumber'."""
-        raise NotImplementedError
-
-    def candidates(self, pos: Position) -> Iterable[tuple[Any, ...]]:
-        """Argument tuples that might be legal now (filtered by :meth:`check`)."""
-        return ()
-
-    def legal(self, pos: Position) -> Iterator[tuple[Any, ...]]:
-        """Every argument tuple that is legal now."""
-        for args in self.candidates(pos):
-            if self.check(pos, args) is None:
-                yield args
-
-    def __repr__(self) -> str:
-        return f"<CommandType {self.verb}>"
 
 
 # -- shared checks ------------------------------------------------------------------------
@@ -265,6 +223,9 @@ class DigCommand(PieceActionCommand):
             return f"+{DIG_SMALL} fuel"
         pos.add_resource(FUEL, DIG_BIG)
         pos.set_terrain(tile, FIELD)
+        pos.emit(RESOURCE, f"{pos.names[pos.seat]} struck a rich seam: +{DIG_BIG} fuel, and "
+                 f"the bog on tile {tile} is now a field", pos.seat, [tile], resource=FUEL,
+                 change=DIG_BIG)
         return f"+{DIG_BIG} fuel, and tile {tile} is now a field"
 
 
@@ -307,6 +268,12 @@ class SpawnCommand(CommandType):
         pos.add_resource(LUMBER, -SPAWN_LUMBER)
         pos.add_resource(SUPPLY, -1)
         return f"new serf on tile {tile} (-{SPAWN_LUMBER} lumber, -1 piece in supply)"
+
+    def gesture(self, pos: Position, args: tuple[Any, ...]) -> Gesture | None:
+        """A new serf comes from the mover's supply (``Hand(seat, "Serf")``, drawn beside
+        the board) to the tile: a click on the baron is kept for moving the baron."""
+        (tile,) = args
+        return Gesture(Hand(pos.seat, SPAWN_TYPE), pos.cell(tile), SPAWN_TYPE)
 
     def legal(self, pos: Position) -> Iterator[tuple[Any, ...]]:
         if pos.resource(SUPPLY) < 1 or pos.resource(LUMBER) < SPAWN_LUMBER:
@@ -403,3 +370,18 @@ class PassCommand(CommandType):
 BUILTIN_COMMANDS: tuple[CommandType, ...] = (
     MoveCommand(), UpgradeCommand(), SpawnCommand(), SawCommand(), DigCommand(), PassCommand(),
 )
+
+
+def builtin_catalogue(extra_commands: Iterable[CommandType] = ()) -> Catalogue:
+    """The AQA game's catalogue: three terrains, three resources, four pieces, the five
+    commands and ``pass``."""
+    cat = Catalogue()
+    for t in BUILTIN_TERRAINS:
+        cat.add_terrain(t)
+    for r in BUILTIN_RESOURCES:
+        cat.add_resource(r)
+    for p in BUILTIN_PIECES:
+        cat.add_piece(p)
+    for c in (*BUILTIN_COMMANDS, *extra_commands):
+        cat.add_command(c)
+    return cat

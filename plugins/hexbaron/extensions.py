@@ -13,7 +13,9 @@ from typing import Any
 
 import pluggy
 
-from hexbaron.catalogue import Catalogue, builtin_catalogue
+from hexbaron.catalogue import Catalogue
+from hexbaron.commands import builtin_catalogue
+from hexbaron.verbs import CommandType
 from hexkit.errors import OptionError, PluginError
 
 #: Hook name -> the catalogue method that takes what the hook registers.
@@ -76,8 +78,14 @@ def build_catalogue(pm: pluggy.PluginManager | None, selection: str = "all") -> 
 
 
 def _call(impl: Any, hook_name: str, plugin: str, adder: Callable[..., None]) -> None:
+    origin = f"hexbaron extension '{plugin}'"
+
     def register(*item: Any) -> None:
-        adder(*item, origin=f"hexbaron extension '{plugin}'")
+        if hook_name == "hexbaron_register_commands" and not (
+                len(item) == 1 and isinstance(item[0], CommandType)):
+            shown = type(item[0]).__name__ if len(item) == 1 else f"{len(item)} things"
+            raise PluginError(f"{origin}: registered {shown}, not a CommandType instance")
+        adder(*item, origin=origin)
 
     try:
         impl.function(*[register for _ in impl.argnames])

@@ -11,17 +11,15 @@ the third command the turn passes and crowded pieces are destroyed.
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import pluggy
-
-from hexbaron.catalogue import FUEL, LUMBER, SUPPLY, Catalogue
-from hexbaron.commands import Command
+from hexbaron import render as pictures
+from hexbaron import rulebook
+from hexbaron.catalogue import FUEL, Catalogue
+from hexbaron.commands import COMMANDS_PER_TURN, Command
 from hexbaron.extensions import build_catalogue
-from hexbaron.grid import numbered_cells, tile_number_map, wide_grid
 from hexbaron.position import Position
 from hexbaron.setup import (
     PlayerSetup,
@@ -33,39 +31,42 @@ from hexbaron.setup import (
     size_problem,
     tile_count,
 )
-from hexkit.configs import find_config, variant_names
-from hexkit.errors import (
-    ConfigError,
-    IllegalMoveError,
-    MoveParseError,
-    OptionError,
-    RecordError,
-)
+from hexkit import events
+from hexkit.configs import looks_like_path, resolve_variant
+from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
+from hexkit.gestures import Gesture
 from hexkit.pieces import Piece
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.view import BoardView
 
-COMMANDS_PER_TURN = 3
 #: ``tie_rule`` values: the preliminary material's (a tie is a draw) and the skeleton's.
 TIE_DRAW = "draw"
 TIE_PLAYER_TWO = "player_two"
 STATE_FORMAT = "hexbaron/1"
+#: Event kind: a baron was destroyed, so the game ends once both players have had as many
+#: turns (besides the ``destroyed`` event of the baron itself).
+BARON_LOST = "baron_lost"
 
 
 class HexBaronGame(Game):
     """Hex Baron with its options fixed: the catalogue (built-ins plus extensions) and the
-    set-up every new state starts from. Built once; states share it."""
+    set-up every new state starts from. Built once; states share it.
 
-    def __init__(self, spec: GameSpec, options: Mapping[str, Any],
-                 pm: pluggy.PluginManager | None = None, *, catalogue: Catalogue | None = None,
-                 setup: Setup | None = None):
+    Extensions come from the plugin manager of the registry that registered the spec (the
+    process-wide one for a spec made by hand); ``catalogue`` and ``setup`` replace what the
+    options say (the classic console's plain catalogue and its own set-up)."""
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, Any], *,
+                 catalogue: Catalogue | None = None, setup: Setup | None = None):
         super().__init__(spec, options)
         if catalogue is None:
-            if pm is None and self.options.get("extensions", "all") != "none":
+            extensions = str(self.options.get("extensions", "all"))
+            pm = spec.plugin_manager
+            if pm is None and extensions != "none":
                 from hexkit.plugins import plugin_manager
 
                 pm = plugin_manager()
-            catalogue = build_catalogue(pm, str(self.options.get("extensions", "all")))
+            catalogue = build_catalogue(pm, extensions)
         self.catalogue = catalogue
         self.tie_rule: str = self.options.get("tie_rule", TIE_DRAW)
         self.max_turns: int = int(self.options.get("max_turns", 0))
@@ -97,17 +98,8 @@ class HexBaronGame(Game):
         """The set-up's starting position; ``seed`` seeds the dig generator."""
         return HexBaronState(self, self.setup, random.Random(seed))
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> HexBaronState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> HexBaronState:
         """Rebuild a state from :meth:`HexBaronState.to_dict` output."""
-        try:
-            setup, rng = self._setup_from_dict(data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RecordError(f"not a Hex Baron position: {type(exc).__name__}: {exc}") from None
-        return HexBaronState(self, setup, rng)
-
-    def _setup_from_dict(self, data: Mapping[str, Any]) -> tuple[Setup, random.Random]:
         if data.get("format") != STATE_FORMAT:
             raise RecordError(f"not a Hex Baron position (format {data.get('format')!r}, "
                               f"expected {STATE_FORMAT!r})")
@@ -145,41 +137,45 @@ class HexBaronGame(Game):
         if not isinstance(lost, bool):
             raise RecordError("Hex Baron position: baron_lost must be true or false")
         setup = Setup(size, terrain, pieces, players, to_move, command, (t1, t2), lost)
-        return setup, rng_from_json(data["rng"])
+        return HexBaronState(self, setup, rng_from_json(data["rng"]))
+
+    def describe(self) -> str:
+        """Every piece kind (costs, movement, what it does), every command, the terrains and
+        how the grid is drawn, for this game's catalogue (extensions included)."""
+        return rulebook.describe(self.catalogue, self.tie_rule == TIE_PLAYER_TWO, self.max_turns)
 
 
 def find_setup(value: str, catalogue: Catalogue) -> Setup:
-    """The set-up named by the ``setup`` option: a shipped variant (``configs/hexbaron``), a
-    set-up registered by an extension, or a file (``.yaml``/``.yml``: a YAML set-up;
-    anything else: an AQA data file)."""
-    value = value.strip()
-    if not value:
-        raise OptionError("option setup: give a set-up name or a file")
-    shipped = find_config("hexbaron", value)
-    if shipped is not None:
-        return load_yaml_setup(shipped, catalogue)
-    registered = catalogue.setups.get(value.lower())
-    if registered is not None:
-        return load_yaml_setup(str(registered), catalogue)
-    path = Path(value)
-    if path.is_file():
-        if path.suffix.lower() in (".yaml", ".yml"):
-            return load_yaml_setup(path, catalogue)
-        return load_data_file(path, catalogue)
-    if path.exists():
-        raise ConfigError("is not a file", value)
-    known = sorted({*variant_names("hexbaron"), *catalogue.setups})
-    looks_like_file = "." in path.name or len(path.parts) > 1
-    if looks_like_file:
-        raise ConfigError("no such file", value)
-    raise OptionError(f"option setup: no set-up called {value!r} (known: {', '.join(known)}; "
-                      "or give a file: a .yaml set-up or an AQA data file)")
+    """The set-up named by the ``setup`` option: a shipped variant (``configs/hexbaron``) or
+    a set-up registered by an extension, by name; or a file (``.yaml``/``.yml``: a YAML
+    set-up; anything else, e.g. ``game1.txt``: an AQA data file)."""
+    text = value.strip()
+    path = Path(text)
+    if text and (looks_like_path(text) or "." in path.name):
+        return _setup_file(path, catalogue)
+    found = resolve_variant("hexbaron", text, option="setup", what="set-up",
+                            also_known=catalogue.setups, unknown="no set-up called {name!r}")
+    if found is None:
+        return load_yaml_setup(str(catalogue.setups[text.lower()]), catalogue)
+    return _setup_file(found, catalogue)
+
+
+def _setup_file(path: Path, catalogue: Catalogue) -> Setup:
+    if path.is_dir():
+        raise ConfigError("is not a file", path)
+    if not path.is_file():
+        raise ConfigError("no such file", path)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return load_yaml_setup(path, catalogue)
+    return load_data_file(path, catalogue)
 
 
 class HexBaronState(State):
     """A Hex Baron position with its move stack. The rules live in the command types
     (``hexbaron.commands``) and :class:`~hexbaron.position.Position`; this class adds the
-    turn structure, the end of the game and the generic API."""
+    turn structure, the end of the game, events and gestures, and the generic API.
+
+    The position's journal is the state's: push and pop roll it back (the kit's undo)."""
 
     def __init__(self, game: HexBaronGame, setup: Setup, rng: random.Random):
         super().__init__(game, rng)
@@ -193,9 +189,10 @@ class HexBaronState(State):
             [dict(p.resources) for p in setup.players], rng, setup.to_move, setup.command,
             setup.turns, setup.baron_lost,
         )
-        self._marks: list[int] = []
-        #: What each pushed command did (for the status line), parallel to move_stack.
-        self.notes: list[str] = []
+        self.journal = self.pos.journal
+        #: What each pushed command did (for the status line), parallel to move_stack:
+        #: (mover's seat, command, what happened).
+        self.notes: list[tuple[int, Command, str]] = []
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -255,31 +252,37 @@ class HexBaronState(State):
         if reason is not None:
             raise IllegalMoveError(reason)
         pos = self.pos
-        mark = len(pos.journal)
-        mover = pos.names[pos.seat]
-        try:
-            note = self.catalogue.commands[move.verb].apply(pos, move.args)
-            if pos.command + 1 < COMMANDS_PER_TURN:
-                pos.set_turn(pos.seat, pos.command + 1, pos.turns, pos.baron_lost)
-            else:
-                note += "\n" + self._end_turn()
-        except BaseException:
-            pos.rollback(mark)
-            raise
-        self._marks.append(mark)
-        self.notes.append(f"{mover}: {move}: {note}")
+        found = pos.events
+        found.clear()
+        mover = pos.seat
+        fuel = pos.resources[mover].get(FUEL, 0)
+        note = self.catalogue.commands[move.verb].apply(pos, move.args)
+        if fuel > 0 >= pos.resources[mover].get(FUEL, 0):
+            pos.emit(events.RESOURCE, f"{pos.names[mover]} has no fuel left: no piece can "
+                     "move until some is dug", mover, resource=FUEL, amount=pos.resource(FUEL))
+        if pos.command + 1 < COMMANDS_PER_TURN:
+            pos.journal.set("command", pos.command + 1)
+        else:
+            note += "\n" + self._end_turn()
+        if found:
+            for event in found:
+                self.emit(event.kind, event.text, event.seat, event.cells, **event.data)
+            found.clear()
+        self.notes.append((mover, move, note))
 
     def _end_turn(self) -> str:
         """The turn passes, crowded pieces are destroyed and score, and the game-over flag
         is set if a baron went."""
         pos = self.pos
         mover = pos.seat
+        names = pos.names
         turns = list(pos.turns)
         turns[mover] += 1
         doomed, baron = pos.destroy_crowded()
+        first_baron = baron and not pos.baron_lost
         pos.set_turn(1 - mover, 0, turns, pos.baron_lost or baron)
         if not doomed:
-            return f"end of {pos.names[mover]}'s turn: nothing destroyed"
+            return f"end of {names[mover]}'s turn: nothing destroyed"
         gains = [0, 0]
         shown = []
         for tile, p in doomed:
@@ -287,21 +290,47 @@ class HexBaronState(State):
             gains[1 - p.owner] += ptype.vp_value
             letter = ptype.letter if p.owner == 0 else ptype.letter.lower()
             shown.append(f"{letter}{tile}")
-        scores = ", ".join(f"{pos.names[s]} +{g} VPs" for s, g in enumerate(gains) if g)
-        return (f"end of {pos.names[mover]}'s turn: destroyed {' '.join(shown)} "
+            vps = f"{ptype.vp_value} VP{'s' if ptype.vp_value != 1 else ''}"
+            pos.emit(events.DESTROYED,
+                     f"{names[p.owner]}'s {ptype.name} on tile {tile} was destroyed "
+                     f"({names[1 - p.owner]} +{vps})", p.owner, [tile],
+                     piece=ptype.name, tile=tile, vps=ptype.vp_value)
+        for seat, gain in enumerate(gains):
+            if gain:
+                pos.emit(events.SCORE, f"{names[seat]} scores {gain} VP{'s' if gain != 1 else ''}"
+                         f" (now {pos.vps[seat]})", seat, points=gain, total=pos.vps[seat])
+        if first_baron:
+            lost = [p.owner for _, p in doomed if self.catalogue.pieces[p.kind].is_baron]
+            whose = " and ".join(f"{names[s]}'s" for s in sorted(set(lost)))
+            when = "the game ends now" if mover == 1 else \
+                f"{names[1]} has one last turn, then the game ends"
+            pos.emit(BARON_LOST, f"{whose} baron is lost: {when}", lost[0] if len(set(lost)) == 1
+                     else None, [t for t, p in doomed if self.catalogue.pieces[p.kind].is_baron])
+        scores = ", ".join(f"{names[s]} +{g} VPs" for s, g in enumerate(gains) if g)
+        return (f"end of {names[mover]}'s turn: destroyed {' '.join(shown)} "
                 f"({scores})")
 
     def undo(self, move: Command) -> None:  # type: ignore[override]
-        self.pos.rollback(self._marks.pop())
         self.notes.pop()
+
+    # -- gestures ----------------------------------------------------------------------
+    def gesture(self, move: Command) -> Gesture | None:  # type: ignore[override]
+        """Where a command starts and ends, in the view's cells (axial ``(x, z)`` of the
+        tiles): the acting piece's tile to the target tile (``move 0 4``; ``dig 5`` and
+        ``upgrade less 8`` start and end on their tile, so the two upgrades of a serf share
+        one click pair and a user interface offers a choice), a new serf from the supply
+        (``Hand(seat, "Serf")``) to its tile for ``spawn``, none for ``pass``."""
+        ctype = self.catalogue.commands.get(getattr(move, "verb", None))
+        if ctype is None:
+            return None
+        return ctype.gesture(self.pos, move.args)
 
     # -- state -------------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:
         """The copy gets its own position (journal included, so it can undo too)."""
         assert isinstance(twin, HexBaronState)
-        twin.pos = self.pos.copy()
-        twin.rng = twin.pos.rng
-        twin._marks = list(self._marks)
+        twin.pos = self.pos.copy(twin.rng)
+        twin.journal = twin.pos.journal
         twin.notes = list(self.notes)
 
     def is_over(self) -> bool:
@@ -360,119 +389,22 @@ class HexBaronState(State):
                      (pos.turns[0], pos.turns[1]), pos.baron_lost)
 
     # -- pictures ----------------------------------------------------------------------
-    def letters(self) -> list[str]:
-        """Each tile's piece letter (upper case Player One, lower case Player Two) or ' '."""
-        types = self.catalogue.pieces
-        out = []
-        for p in self.pos.pieces:
-            if p is None:
-                out.append(" ")
-            else:
-                letter = types[p.kind].letter
-                out.append(letter if p.owner == 0 else letter.lower())
-        return out
-
     def grid_lines(self, show_ids: bool | None = None) -> list[str]:
-        """The grid drawing, with tile numbers in each hex unless ``show_ids`` is False."""
-        pos = self.pos
-        letters = self.letters()
-        if self.game.show_ids if show_ids is None else show_ids:
-            cells, width = numbered_cells(pos.terrain, letters)
-        else:
-            cells = [(t[:1] or " ") + letter for t, letter in zip(pos.terrain, letters,
-                                                                    strict=True)]
-            width = 2
-        return wide_grid(pos.size, cells, width)
-
-    def tile_map(self) -> str:
-        """Only the tile numbers, laid out as on the grid."""
-        return "\n".join(tile_number_map(self.pos.size, self.pos.n))
-
-    def status_lines(self) -> list[str]:
-        """One line per player: VPs and resources."""
-        pos = self.pos
-        extra = [r for r in self.catalogue.resources.values()
-                 if r.name not in (FUEL, LUMBER, SUPPLY)]
-        width = max(len(n) for n in pos.names)
-        lines = []
-        for s in (0, 1):
-            res = pos.resources[s]
-            parts = [f"VPs {pos.vps[s]}", f"fuel {res.get(FUEL, 0)}",
-                     f"lumber {res.get(LUMBER, 0)}", f"pieces in supply {res.get(SUPPLY, 0)}"]
-            parts += [f"{r.label.lower()} {res.get(r.name, 0)}" for r in extra]
-            lines.append(f"{pos.names[s]:<{width}}  " + "   ".join(parts))
-        return lines
-
-    def turn_line(self) -> str:
-        """Whose command it is, or the final VPs once the game is over."""
-        pos = self.pos
-        if self.is_over():
-            return f"Final VPs: {pos.names[0]} {pos.vps[0]}, {pos.names[1]} {pos.vps[1]}."
-        turn = pos.turns[pos.seat] + 1
-        last = " (the last turn)" if pos.baron_lost else ""
-        return (f"{pos.names[pos.seat]} to give command {pos.command + 1} of "
-                f"{COMMANDS_PER_TURN}, turn {turn}{last}.")
+        """The grid drawing, with tile numbers in each hex unless ``show_ids`` is False
+        (default: the game's ``show_ids`` option)."""
+        return pictures.grid_lines(self, self.game.show_ids if show_ids is None else show_ids)
 
     def render(self) -> str:
         """The grid (with tile numbers unless ``show_ids=false``), the players' VPs and
         resources, what the last command did, and whose command it is."""
-        lines = self.grid_lines()
-        lines.append("")
-        lines += self.status_lines()
-        if self.notes:
-            lines.append("Last: " + self.notes[-1].replace("\n", "; "))
-        lines.append(self.turn_line())
-        return "\n".join(lines)
+        return pictures.render_text(self)
 
     def view(self) -> BoardView:
-        """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as labels."""
-        pos = self.pos
-        terrains = self.catalogue.terrains
-        letters = self.letters()
-        last = set(self.move_stack[-1].tiles()) if self.move_stack else set()
-        cells = []
-        highlight = []
-        for tile, (x, _y, z) in enumerate(pos.cubes):
-            t = terrains.get(pos.terrain[tile])
-            p = pos.pieces[tile]
-            pieces = () if p is None else (PieceView(p.owner, letters[tile]),)
-            cells.append(CellView((x, z), str(tile), t.name if t else pos.terrain[tile], pieces))
-            if tile in last:
-                highlight.append((x, z))
-        return BoardView(
-            topology="hex", cells=tuple(cells), players=self.players, orientation="flat",
-            highlight=tuple(highlight),
-            caption=(*self.status_lines(), self.turn_line()),
-            terrain_colours=tuple((t.name, t.colour) for t in terrains.values()),
-        )
+        """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as
+        labels, the serfs in supply as each player's hand."""
+        return pictures.board_view(self)
 
     def move_help(self) -> str:
         """The commands, their costs and the piece rules (from the catalogue, so extension
         commands and pieces are included)."""
-        cmds = list(self.catalogue.commands.values())
-        width = max(len(c.syntax or c.verb) for c in cmds)
-        out = ["Each turn you give three commands; each is carried out at once, in order.",
-               "A refused command changes nothing and does not count: type another.",
-               "Commands:"]
-        for c in cmds:
-            out += textwrap.wrap(c.help, 76, initial_indent=f"  {(c.syntax or c.verb):<{width}}  ",
-                                 subsequent_indent=" " * (width + 4))
-        out.append("Pieces (upper case: Player One, lower case: Player Two):")
-        for p in self.catalogue.pieces.values():
-            made = ""
-            if p.upgrade_word:
-                costs = ", ".join(f"{a} {r}" for r, a in p.upgrade_cost.items()) or "free"
-                sources = " or ".join(s.lower() for s in p.upgrade_from)
-                made = f"; made with 'upgrade {p.upgrade_word}' from a {sources} ({costs})"
-            vps = f"{p.vp_value} VP{'s' if p.vp_value != 1 else ''}"
-            text = (f"{p.name}: {p.help}; destroyed with {p.destroy_at} or more occupied "
-                    f"neighbours, giving the opponent {vps}{made}")
-            out += textwrap.wrap(text, 76, initial_indent=f"  {p.letter}  ",
-                                 subsequent_indent="     ")
-        out.append("Terrain: " + ", ".join(
-            f"'{t.symbol}' {t.name}" for t in self.catalogue.terrains.values()))
-        out += textwrap.wrap(
-            "Pieces are destroyed at the end of every turn (anyone's pieces count as "
-            "neighbours). Once a baron is destroyed the game ends when both players have had "
-            "the same number of turns; the most VPs wins.", 78)
-        return "\n".join(out)
+        return rulebook.move_help(self.catalogue)

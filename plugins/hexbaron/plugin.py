@@ -1,27 +1,22 @@
 """The hexkit plugin module of Hex Baron (entry point ``hexbaron = "hexbaron.plugin"``).
 
 It registers the game (options, rules summary, the classic console, the ``save`` and
-``ids`` words of ``hexkit play``) and adds Hex Baron's own hooks so that other plugins can
-extend the game (see :mod:`hexbaron.hookspecs`).
+``ids`` words of ``hexkit play``, an MCTS evaluation) and adds Hex Baron's own hooks so
+that other plugins can extend the game (see :mod:`hexbaron.hookspecs`). Everything is named
+by reference, so registering imports none of the rules: they load when a game is built.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pluggy
 
-from hexbaron import hookspecs, policy
-from hexbaron.classic import run_classic
-from hexbaron.game import TIE_DRAW, TIE_PLAYER_TWO, HexBaronGame, HexBaronState
-from hexbaron.setup import MAX_SIZE, MIN_SIZE, write_data_file
-from hexkit import hookimpl
-from hexkit.errors import HexkitError
-from hexkit.game import ConsoleCommand, Game, GameSpec, Option, State
+from hexbaron import hookspecs
+from hexkit.bots.policy import PlayoutPolicy
+from hexkit.game import ConsoleCommand, GameSpec, Option
+from hexkit.hookspecs import hookimpl
 
 RULES = """\
 Hex Baron (AQA A-level Paper 1, 2021). Two players command pieces on a grid of hexagonal
@@ -44,108 +39,52 @@ in the classic console (--classic) it uses up one of the three, as in the AQA pr
 OPTIONS = (
     Option("setup", "default", "set-up: a shipped name (default, game1, ...), an extension's "
            "set-up, a .yaml set-up file or an AQA data file"),
-    Option("size", 0, f"generate a grid of this even size ({MIN_SIZE}-{MAX_SIZE}) with the "
+    Option("size", 0, "generate a grid of this even size (4-100) with the "
            "set-up's players; 0 keeps the set-up's grid", int),
     Option("p1_name", "", "Player One's name (default: the set-up's)"),
     Option("p2_name", "", "Player Two's name (default: the set-up's)"),
-    Option("tie_rule", TIE_DRAW, "equal VPs at the end: a draw, or a win for Player Two as "
-           "in the AQA program", str, (TIE_DRAW, TIE_PLAYER_TWO)),
+    Option("tie_rule", "draw", "equal VPs at the end: a draw, or a win for Player Two as "
+           "in the AQA program", str, ("draw", "player_two")),
     Option("max_turns", 0, "end the game after this many turns each (0: no limit)", int),
     Option("show_ids", True, "draw tile numbers in the grid", bool),
     Option("extensions", "all", "extension plugins taking part: all, none, or names joined "
            "by +", str),
 )
 
-#: The plugin manager being set up, kept from hexkit_add_hookspecs until the game is
-#: registered, so each registry's game calls the hooks of its own plugin manager.
-_pending_pm: pluggy.PluginManager | None = None
-
-
-def game_factory(pm: pluggy.PluginManager | None) -> Callable[[GameSpec, dict[str, Any]], Game]:
-    """A factory that builds Hex Baron games extended by ``pm``'s plugins."""
-
-    def factory(spec: GameSpec, options: dict[str, Any]) -> Game:
-        return HexBaronGame(spec, options, pm)
-
-    return factory
-
-
-def save_command(state: State, argument: str) -> str:
-    """``save [-f] FILE``: write the game as an AQA data file (refuses to replace a file
-    unless ``-f`` is given)."""
-    if not isinstance(state, HexBaronState):
-        raise HexkitError("save works in Hex Baron games only")
-    words = argument.strip()
-    force = False
-    if words == "-f" or words.startswith("-f "):
-        force, words = True, words[2:].strip()
-    if not words:
-        raise HexkitError("usage: save [-f] FILE (writes an AQA data file, e.g. save game.txt)")
-    path = Path(words)
-    if path.suffix.lower() in (".yaml", ".yml"):
-        raise HexkitError("save writes AQA data files, not YAML: use a name such as game.txt")
-    if path.exists() and not force:
-        raise HexkitError(f"{words} already exists; type 'save -f {words}' to replace it")
-    if path.is_dir():
-        raise HexkitError(f"{words} is a folder")
-    text = write_data_file(state.to_setup(), state.catalogue)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise HexkitError(f"cannot save to {words}: there is no folder {folder}")
-    fd, tmp = tempfile.mkstemp(prefix=".hexbaron-", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return f"saved to {words}; continue it later with: hexkit play hexbaron -o setup={words}"
-
-
-def ids_command(state: State, argument: str) -> str:
-    """``ids``: print the tile numbers laid out as on the grid."""
-    if not isinstance(state, HexBaronState):
-        raise HexkitError("ids works in Hex Baron games only")
-    return state.tile_map()
-
-
-CONSOLE_COMMANDS = (
-    ConsoleCommand("save", "save [-f] FILE: save the game as an AQA data file", save_command),
-    ConsoleCommand("ids", "show the tile numbers laid out as on the grid", ids_command),
+SPEC = GameSpec(
+    name="hexbaron",
+    description="Hex Baron, the AQA A-level 2021 game of barons, serfs, lumber and fuel",
+    factory="hexbaron.game:HexBaronGame",
+    options=OPTIONS,
+    min_players=2,
+    max_players=2,
+    version="1",
+    rules=RULES,
+    frontends={"classic": "hexbaron.classic:run_classic"},
+    console_commands=(
+        ConsoleCommand("save", "save [-f] FILE: save the game as an AQA data file",
+                       "hexbaron.console:save_command"),
+        ConsoleCommand("ids", "show the tile numbers laid out as on the grid",
+                       "hexbaron.console:ids_command"),
+    ),
 )
-
-
-def make_spec(pm: pluggy.PluginManager | None) -> GameSpec:
-    """Hex Baron's GameSpec, its games extended by the plugins of ``pm``."""
-    return GameSpec(
-        name="hexbaron",
-        description="Hex Baron, the AQA A-level 2021 game of barons, serfs, lumber and fuel",
-        factory=game_factory(pm),
-        options=OPTIONS,
-        min_players=2,
-        max_players=2,
-        version="1",
-        rules=RULES,
-        frontends={"classic": run_classic},
-        console_commands=CONSOLE_COMMANDS,
-    )
 
 
 @hookimpl
 def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
-    global _pending_pm
+    """Hex Baron's own hooks, for extension plugins (new terrains, resources, pieces,
+    commands and set-ups)."""
     pluginmanager.add_hookspecs(hookspecs)
-    _pending_pm = pluginmanager
-
-
-@hookimpl
-def hexkit_register_games(register: Callable[[Any], None]) -> None:
-    register(make_spec(_pending_pm))
 
 
 @hookimpl(optionalhook=True)
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: score positions by VPs, pressure on the barons and approach
-    (:mod:`hexbaron.policy`). Optional, so Hex Baron loads where the MCTS service is absent."""
-    policy.register_policy(register)
+    (:mod:`hexbaron.policy`; no random commands before scoring)."""
+    register(PlayoutPolicy("hexbaron", evaluate="hexbaron.policy:evaluate", depth=0))
+
+
+@hookimpl
+def hexkit_register_games(register: Callable[[Any], None]) -> None:
+    """Register Hex Baron."""
+    register(SPEC)

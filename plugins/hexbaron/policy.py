@@ -27,16 +27,11 @@ extension pieces are scored too.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
 from hexbaron.catalogue import BOG, FIELD, FUEL, LUMBER, SUPPLY
 from hexbaron.commands import SPAWN_LUMBER
 from hexbaron.game import HexBaronState
 
-#: Random commands played before a position is scored (none: the evaluation looks at
-#: threats directly, and random commands mostly waste fuel).
-DEPTH = 0
 #: Score per occupied tile next to the enemy baron (and against, next to one's own).
 PRESSURE = 1.0
 #: Score per step saved, for each of the two cheapest would-be attackers.
@@ -121,11 +116,3 @@ def evaluate(state: HexBaronState) -> list[float]:
     one, two = scores(state)
     x = 1.0 / (1.0 + math.exp((two - one) / TEMPERATURE))
     return [x, 1.0 - x]
-
-
-def register_policy(register: Callable[[Any], None]) -> None:
-    """Register the evaluation for the game ``hexbaron`` (the MCTS service's hook calls
-    this)."""
-    from hexkit.bots.mcts import PlayoutPolicy
-
-    register(PlayoutPolicy("hexbaron", evaluate=evaluate, depth=DEPTH))

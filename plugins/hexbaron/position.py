@@ -1,32 +1,23 @@
 """The mutable part of a Hex Baron game: tiles (terrain and piece), players (VPs and
 resources) and whose command it is, with an undo journal.
 
-Every change goes through a method that first writes the old value to the journal, so a
-command (built-in or from an extension) can be undone exactly by rolling the journal back
-to the mark taken before it ran. Tiles are plain ints (indices into the skeleton's tile
-list); neighbour tables come from :meth:`hexkit.BoundedHexBoard.hexbaron`, built once per
-size.
+Every change goes through a method that writes it to the position's
+:class:`hexkit.undo.Journal` (the core's journal, which the game's state shares), so a
+command, built-in or from an extension, is undone exactly by rolling the journal back to
+the mark taken before it ran. Tiles are plain ints (indices into the skeleton's tile list);
+neighbour tables come from :func:`hexbaron.layout.grid_tables`, built once per size.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any
 
 from hexbaron.catalogue import Catalogue, PieceType
-from hexkit.boards import BoundedHexBoard
+from hexbaron.layout import grid_tables
+from hexkit.events import GameEvent
+from hexkit.game import rng_copy
 from hexkit.pieces import Piece
-
-#: Journal entry tags.
-_PIECE, _TERRAIN, _RESOURCE, _VPS, _RNG, _TURN = range(6)
-
-
-@lru_cache(maxsize=16)
-def grid_tables(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], ...]]:
-    """(neighbours per tile, cube (x, y, z) per tile) of the grid of an even ``size`` >= 2."""
-    board = BoundedHexBoard.hexbaron(size)
-    return board.neighbour_index, tuple(h.cube() for h in board.cells)
+from hexkit.undo import Journal
 
 
 class Position:
@@ -35,7 +26,8 @@ class Position:
     ``seat`` is the player giving commands (0 = Player One), ``command`` how many of the
     turn's three commands they have used, ``turns[s]`` how many turns seat ``s`` has
     finished, and ``baron_lost`` the skeleton's game-over flag (set once a baron has been
-    destroyed, never cleared).
+    destroyed, never cleared). ``turns`` and each player's ``resources`` are replaced on
+    change, never changed in place.
     """
 
     def __init__(
@@ -70,7 +62,11 @@ class Position:
         self.command = command
         self.turns = list(turns)
         self.baron_lost = baron_lost
-        self.journal: list[tuple[Any, ...]] = []
+        #: The undo log of every change (the game's state pushes and pops through it).
+        self.journal = Journal(self)
+        #: What the command being carried out did beyond itself (:meth:`emit`); the game's
+        #: state hands these on as the move's events.
+        self.events: list[GameEvent] = []
 
     # -- reading -----------------------------------------------------------------------
     def valid(self, tile: object) -> bool:
@@ -101,6 +97,11 @@ class Position:
         """A player's amount of a resource (the mover's by default)."""
         return self.resources[self.seat if seat is None else seat].get(name, 0)
 
+    def cell(self, tile: int) -> tuple[int, int]:
+        """The tile's axial cell ``(x, z)``, as the game's view and gestures give it."""
+        x, _y, z = self.cubes[tile]
+        return (x, z)
+
     def distance(self, a: int, b: int) -> int:
         """Tile distance: max(|dx|, |dy|, |dz|) of the cube coordinates."""
         xa, ya, za = self.cubes[a]
@@ -115,8 +116,7 @@ class Position:
     # -- changing (journaled) ----------------------------------------------------------
     def set_piece(self, tile: int, piece: Piece | None) -> None:
         """Put ``piece`` on a tile (None empties it)."""
-        self.journal.append((_PIECE, tile, self.pieces[tile]))
-        self.pieces[tile] = piece
+        self.journal.set_item("pieces", tile, piece)
 
     def move_piece(self, start: int, end: int) -> None:
         """Move the piece on ``start`` to ``end``."""
@@ -125,55 +125,43 @@ class Position:
 
     def set_terrain(self, tile: int, symbol: str) -> None:
         """Change a tile's terrain."""
-        self.journal.append((_TERRAIN, tile, self.terrain[tile]))
-        self.terrain[tile] = symbol
+        self.journal.set_item("terrain", tile, symbol)
 
     def add_resource(self, name: str, delta: int, seat: int | None = None) -> None:
         """Add ``delta`` (may be negative) to a player's resource (the mover's by default)."""
         s = self.seat if seat is None else seat
-        res = self.resources[s]
-        old = res.get(name)
-        self.journal.append((_RESOURCE, s, name, old))
-        res[name] = (old or 0) + delta
+        # A player's resources are replaced, never changed in place, so that the journal
+        # (and copies sharing its entries) keep the old ones intact.
+        res = dict(self.resources[s])
+        res[name] = res.get(name, 0) + delta
+        self.journal.set_item("resources", s, res)
 
     def add_vps(self, seat: int, points: int) -> None:
         """Give a player victory points."""
-        self.journal.append((_VPS, seat, self.vps[seat]))
-        self.vps[seat] += points
+        self.journal.set_item("vps", seat, self.vps[seat] + points)
 
     def random(self) -> float:
         """One draw from the game's random generator (undoable)."""
-        self.journal.append((_RNG, self.rng.getstate()))
+        self.journal.keep_rng()
         return self.rng.random()
 
     def set_turn(self, seat: int, command: int, turns: list[int], baron_lost: bool) -> None:
         """Change whose command it is and the turn counters."""
-        self.journal.append((_TURN, self.seat, self.command, tuple(self.turns), self.baron_lost))
-        self.seat, self.command, self.turns, self.baron_lost = seat, command, list(turns), \
-            baron_lost
-
-    def rollback(self, mark: int) -> None:
-        """Undo every change made since the journal had ``mark`` entries."""
         journal = self.journal
-        while len(journal) > mark:
-            entry = journal.pop()
-            tag = entry[0]
-            if tag == _PIECE:
-                self.pieces[entry[1]] = entry[2]
-            elif tag == _TERRAIN:
-                self.terrain[entry[1]] = entry[2]
-            elif tag == _RESOURCE:
-                if entry[3] is None:
-                    del self.resources[entry[1]][entry[2]]
-                else:
-                    self.resources[entry[1]][entry[2]] = entry[3]
-            elif tag == _VPS:
-                self.vps[entry[1]] = entry[2]
-            elif tag == _RNG:
-                self.rng.setstate(entry[1])
-            else:
-                self.seat, self.command, turns, self.baron_lost = entry[1:]
-                self.turns = list(turns)
+        if seat != self.seat:
+            journal.set("seat", seat)
+        journal.set("command", command)
+        if turns != self.turns:
+            journal.set("turns", list(turns))
+        if baron_lost != self.baron_lost:
+            journal.set("baron_lost", baron_lost)
+
+    def emit(self, kind: str, text: str, seat: int | None = None, tiles: tuple[int, ...] |
+             list[int] = (), **data: object) -> None:
+        """Report a consequence of the command being carried out, for front-ends to narrate
+        (kinds in :mod:`hexkit.events`, e.g. a rich find of fuel: ``resource``)."""
+        self.events.append(GameEvent(kind, text, seat, tuple(self.cell(t) for t in tiles),
+                                     data))
 
     # -- end of turn -------------------------------------------------------------------
     def destroy_crowded(self) -> tuple[list[tuple[int, Piece]], bool]:
@@ -211,14 +199,15 @@ class Position:
         return doomed, baron
 
     # -- copying -----------------------------------------------------------------------
-    def copy(self) -> Position:
-        """An independent copy (journal included, so the copy can undo too)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> Position:
+        """An independent copy (journal included, so the copy can undo too), drawing from
+        ``rng`` (default: a copy of this position's generator)."""
+        if rng is None:
+            rng = rng_copy(self.rng)
         twin = Position(
             self.catalogue, self.size, list(self.terrain), list(self.pieces), list(self.names),
-            list(self.vps), [dict(r) for r in self.resources], rng, self.seat, self.command,
+            list(self.vps), list(self.resources), rng, self.seat, self.command,
             (self.turns[0], self.turns[1]), self.baron_lost,
         )
-        twin.journal = list(self.journal)
+        twin.journal = self.journal.bound_to(twin)
         return twin

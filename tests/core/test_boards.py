@@ -1,60 +1,10 @@
 import pytest
 
-from hexkit.boards import BoundedHexBoard, SquareBoard, UnboundedHexBoard
+from hexkit.boards import Board, BoundedHexBoard, SquareBoard
 from hexkit.hexes import Hex
-from hexkit.pieces import Piece
 
-# Neighbour lists of the size-8 Hex Baron grid, from the spec's tile table.
-SIZE8_NEIGHBOURS = {
-    0: (4, 8), 1: (4, 5, 9), 7: (3, 11, 15), 9: (1, 4, 5, 12, 13, 17), 12: (4, 8, 9, 16, 17, 20),
-    15: (7, 11, 19, 23), 16: (8, 12, 20, 24), 23: (15, 19, 27, 31), 24: (16, 20, 28),
-    28: (20, 24, 25), 31: (23, 27),
-}
-
-
-def test_hexbaron_size_8_grid_has_32_tiles_with_the_spec_coordinates():
-    board = BoundedHexBoard.hexbaron(8)
-    assert len(board) == 32
-    assert board.cells[0].cube() == (0, 0, 0)
-    assert board.cells[5].cube() == (3, -2, -1)
-    assert board.cells[23].cube() == (7, -6, -1)
-    assert board.cells[31].cube() == (7, -7, 0)
-
-
-@pytest.mark.parametrize("tile,expected", sorted(SIZE8_NEIGHBOURS.items()))
-def test_hexbaron_size_8_neighbours_match_the_tile_table(tile, expected):
-    assert BoundedHexBoard.hexbaron(8).neighbour_index[tile] == expected
-
-
-@pytest.mark.parametrize("size,tiles", [(2, 2), (4, 8), (6, 18), (10, 50), (16, 128)])
-def test_hexbaron_tile_count_is_half_the_size_squared(size, tiles):
-    assert len(BoundedHexBoard.hexbaron(size)) == tiles
-
-
-def test_hexbaron_neighbours_are_the_tiles_at_distance_one():
-    board = BoundedHexBoard.hexbaron(12)
-    for i, cell in enumerate(board.cells):
-        expected = tuple(j for j, other in enumerate(board.cells) if cell.distance(other) == 1)
-        assert board.neighbour_index[i] == expected
-
-
-def test_hexbaron_interior_tiles_have_six_neighbours_and_the_ends_two():
-    board = BoundedHexBoard.hexbaron(8)
-    counts = [len(n) for n in board.neighbour_index]
-    assert counts[0] == 2 and counts[-1] == 2
-    assert counts.count(6) == 12
-
-
-@pytest.mark.parametrize("size", [0, 3, 7, -2])
-def test_hexbaron_layout_refuses_odd_or_tiny_sizes(size):
-    with pytest.raises(ValueError, match="even size"):
-        BoundedHexBoard.hexbaron(size)
-
-
-def test_hexbaron_size_60_grid_builds_with_1800_tiles():
-    board = BoundedHexBoard.hexbaron(60)
-    assert len(board) == 1800
-    assert all(1 <= len(n) <= 6 for n in board.neighbour_index)
+#: A plus-shaped mask: the 3x3 centre of a 5x5 grid and one square out on each side.
+PLUS = [(r, c) for r in range(1, 4) for c in range(1, 4)] + [(0, 2), (2, 0), (2, 4), (4, 2)]
 
 
 def test_hexagon_board_of_radius_2_has_19_cells():
@@ -63,47 +13,52 @@ def test_hexagon_board_of_radius_2_has_19_cells():
     assert len(board.neighbours(Hex(0, 0))) == 6
 
 
-def test_unbounded_board_has_six_neighbours_everywhere_and_stores_stacks():
-    board = UnboundedHexBoard()
-    assert len(board.neighbours(Hex(1000, -1000))) == 6
-    board.put(Hex(0, 0), Piece(0, "CRAB"))
-    board.put(Hex(0, 0), Piece(1, "HORSE"))
-    assert board.height(Hex(0, 0)) == 2
-    assert board.top(Hex(0, 0)) == Piece(1, "HORSE")
-    assert board.take(Hex(0, 0)) == [Piece(1, "HORSE")]
-    assert board.cells == [Hex(0, 0)]
-    assert board.bounds() == (0, 0, 0, 0)
+def test_rhombus_board_numbers_its_cells_row_by_row():
+    board = BoundedHexBoard.rhombus(4, 3)
+    assert len(board) == 12
+    assert board.index[Hex(2, 1)] == 1 * 4 + 2
+    assert board.neighbour_index[0] == (1, 4)
 
 
-def test_course_square_board_is_6x6_with_orthogonal_neighbours():
-    board = SquareBoard.course()
+def test_a_bounded_hex_board_refuses_a_cell_listed_twice():
+    with pytest.raises(ValueError, match="twice"):
+        BoundedHexBoard([Hex(0, 0), Hex(0, 0)])
+
+
+def test_neighbour_tables_list_the_cells_at_distance_one():
+    board = BoundedHexBoard.hexagon(3)
+    for i, cell in enumerate(board.cells):
+        expected = tuple(j for j, other in enumerate(board.cells) if cell.distance(other) == 1)
+        assert board.neighbour_index[i] == expected
+
+
+def test_full_square_board_is_rows_by_cols_with_orthogonal_neighbours():
+    board = SquareBoard(6, 6)
     assert len(board) == 36
     assert len(board.neighbours((0, 0))) == 2
     assert len(board.neighbours((2, 3))) == 4
     assert board.distance((0, 0), (2, 3)) == 5
 
 
-def test_cross_board_has_52_squares_without_three_at_each_corner():
-    board = SquareBoard.cross()
-    assert len(board) == 52
-    removed = {(0, 0), (0, 1), (1, 0), (0, 6), (0, 7), (1, 7),
-               (6, 0), (7, 0), (7, 1), (6, 7), (7, 7), (7, 6)}
-    assert not any(sq in board for sq in removed)
-    widths = [sum(1 for r, _ in board.cells if r == row) for row in range(8)]
-    assert widths == [4, 6, 8, 8, 8, 8, 6, 4]
+def test_a_masked_square_board_keeps_only_its_squares_in_row_major_order():
+    board = SquareBoard(5, 5, PLUS)
+    assert len(board) == 13
+    assert (0, 0) not in board and (0, 2) in board
+    assert list(board.cells) == sorted(PLUS)
 
 
-def test_cross_board_rays_stop_at_the_edge_of_the_shape():
-    board = SquareBoard.cross()
+def test_rays_stop_at_the_edge_of_the_shape():
+    board = SquareBoard(5, 5, PLUS)
     assert board.ray((1, 1), 0) == ()          # up from (1,1): (0,1) is removed
-    assert board.ray((2, 0), 1)[-1] == (2, 7)  # right along a full row
-    assert board.ray((0, 2), 2) == tuple((r, 2) for r in range(1, 8))
+    assert board.ray((2, 0), 1) == ((2, 1), (2, 2), (2, 3), (2, 4))
+    assert board.ray((0, 2), 2) == tuple((r, 2) for r in range(1, 5))
 
 
-def test_square_board_stacks_keep_bottom_first_order():
-    board = SquareBoard.course()
-    board.put((0, 0), Piece(0, "R"))
-    board.put((0, 0), Piece(1, "G"))
-    assert board.stack((0, 0)) == [Piece(0, "R"), Piece(1, "G")]
-    with pytest.raises(KeyError):
-        board.put((9, 9), Piece(0, "R"))
+def test_a_mask_square_outside_the_grid_is_refused():
+    with pytest.raises(ValueError, match="outside a 3x3 grid"):
+        SquareBoard(3, 3, [(0, 0), (3, 0)])
+
+
+def test_both_topologies_follow_the_board_protocol():
+    assert isinstance(BoundedHexBoard.hexagon(1), Board)
+    assert isinstance(SquareBoard(2, 2), Board)

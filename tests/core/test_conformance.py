@@ -65,3 +65,47 @@ def test_conformance_kit_catches_a_parser_that_accepts_junk():
 
     with pytest.raises(ConformanceError, match="junk text '@@@'"):
         check_game("tictactoe", registry=_broken_registry(patch))
+
+
+def test_conformance_kit_catches_a_gesture_off_the_board():
+    from hexkit.gestures import Gesture
+
+    def patch(module):
+        module.TicTacToeState.gesture = lambda self, move: Gesture((99, 99), (move.row, move.col))
+
+    with pytest.raises(ConformanceError, match="starts at \\(99, 99\\), not a cell of view"):
+        check_game("tictactoe", registry=_broken_registry(patch))
+
+
+def test_conformance_kit_catches_moves_from_that_misses_moves():
+    from hexkit.gestures import Gesture
+
+    def patch(module):
+        module.TicTacToeState.gesture = lambda self, move: Gesture(None, (move.row, move.col))
+        module.TicTacToeState.moves_from = lambda self, origin: self.legal_moves()[:1]
+
+    with pytest.raises(ConformanceError, match="moves_from\\(None\\) lists 1 moves"):
+        check_game("tictactoe", registry=_broken_registry(patch))
+
+
+def test_conformance_kit_catches_an_undo_that_restores_the_saved_form_but_not_the_position():
+    from .test_state_kit import SPEC, RowState
+
+    class Forgetful(RowState):
+        """Remembers the last stone outside the journal, so pop leaves it behind."""
+
+        last = None
+
+        def apply(self, move):
+            super().apply(move)
+            self.last = move.at
+
+        def render(self):
+            return super().render() + f"\nlast stone: {self.last}"
+
+    class Game(type(SPEC.make_game())):
+        def new_state(self, seed=None):
+            return Forgetful(self, seed)
+
+    with pytest.raises(ConformanceError, match="render\\(\\) differs"):
+        check_game(Game(SPEC, {}), games=1)

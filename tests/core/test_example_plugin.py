@@ -1,8 +1,9 @@
-"""The example third-party plugin (examples/hex-connection): installing it adds its game.
+"""The tutorial and its example plugin (examples/hex-connection).
 
-The install test builds and installs the example with pip into a private folder, then runs
-hexkit in a subprocess with that folder on PYTHONPATH: nothing is installed into the test
-environment itself.
+The tutorial's code blocks, extracted in order, rebuild the example plugin's files exactly;
+the result installs with pip into a fresh virtual environment that sees this hexkit (and
+nothing of the example that may be installed here), appears in ``hexkit games``, plays,
+and passes the conformance kit there. Nothing is installed into the test environment.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import importlib.util
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
+import sysconfig
+import venv
 from pathlib import Path
 
 import pytest
@@ -22,11 +24,54 @@ import pytest
 from hexkit.plugins import build_registry
 from hexkit.testing import check_game
 
-from .conftest import run_hexkit
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hex-connection"
+TUTORIAL = EXAMPLE.parents[1] / "docs" / "tutorial.md"
+#: ``<!-- file: PATH -->`` then a fenced block: the block goes into PATH.
+FILE_BLOCK = re.compile(r"<!-- file: (?P<path>\S+) -->\n```[a-z]*\n(?P<code>.*?)\n```",
+                        re.DOTALL)
+#: Names of the example's installed files and metadata, left out of the fresh environment.
+EXAMPLE_NAMES = ("hexconnection", "hex_connection")
 
 
+def tutorial_files(text: str) -> dict[str, str]:
+    """The files the tutorial's blocks make, in order: a file named again continues after
+    a blank line, or two before a top-level ``def``, ``class`` or decorator."""
+    files: dict[str, str] = {}
+    for block in FILE_BLOCK.finditer(text):
+        path, code = block["path"], block["code"]
+        if path in files:
+            top_level = re.match(r"(def |class |@|async def )", code)
+            files[path] += ("\n\n\n" if top_level else "\n\n") + code
+        else:
+            files[path] = code
+    return {path: code + "\n" for path, code in files.items()}
+
+
+def test_every_file_marker_of_the_tutorial_is_followed_by_a_code_block():
+    text = TUTORIAL.read_text(encoding="utf-8")
+    assert text.count("<!-- file:") == len(FILE_BLOCK.findall(text)) >= 15
+
+
+def test_the_tutorials_blocks_rebuild_the_example_plugin_exactly():
+    files = tutorial_files(TUTORIAL.read_text(encoding="utf-8"))
+    assert set(files) == {
+        "pyproject.toml", "hexconnection/__init__.py", "hexconnection/game.py",
+        "hexconnection/render.py", "hexconnection/policy.py", "hexconnection/plugin.py",
+        "tests/test_hex.py", "scenarios/hex.yaml"}
+    for path, code in files.items():
+        assert code == (EXAMPLE / path).read_text(encoding="utf-8"), (
+            f"the tutorial's blocks for {path} differ from examples/hex-connection/{path}")
+
+
+def test_the_example_state_leaves_undo_copies_saving_and_turns_to_the_kit(monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    game = importlib.import_module("hexconnection.game")
+    public = {name for name in vars(game.HexState) if not name.startswith("_")}
+    assert public == {"legal_moves", "parse_move", "apply", "outcome", "render", "view",
+                      "gesture", "move_help"}
+
+
+# -- a fresh environment ---------------------------------------------------------------------
 def _can_build_without_isolation() -> bool:
     """setuptools is installed and can make wheels (before 70.1 it needs `wheel` for that).
 
@@ -40,54 +85,77 @@ def _can_build_without_isolation() -> bool:
     return (Path(spec.origin).parent / "command" / "bdist_wheel.py").is_file()
 
 
-def _pip_install(source: Path, target: Path) -> None:
-    base = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-            "--disable-pip-version-check", "--target", str(target)]
-    attempts = []
-    if _can_build_without_isolation():
-        attempts.append([*base, "--no-build-isolation", str(source)])
-    # Build isolation fetches setuptools from the package index: slower, but always works.
-    attempts.append([*base, str(source)])
-    errors = []
-    for command in attempts:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-        if done.returncode == 0:
-            return
-        errors.append(f"$ {' '.join(command)}\n{done.stdout}{done.stderr}")
-    pytest.fail("pip could not install the example plugin:\n" + "\n".join(errors))
+class FreshEnv:
+    """A new virtual environment that sees this environment's packages (hexkit, its
+    dependencies, pip) except the example plugin, as one would after
+    ``pip install hexkit-games``."""
+
+    def __init__(self, root: Path):
+        venv.EnvBuilder(with_pip=False).create(root / "venv")
+        self.python = root / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+        shadow = root / "outer-site"
+        shadow.mkdir()
+        ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+        for folder in map(Path, sorted(ours)):
+            for entry in folder.iterdir():
+                low = entry.name.lower().replace("-", "_")
+                if not any(word in low for word in EXAMPLE_NAMES) and \
+                        not (shadow / entry.name).exists():
+                    (shadow / entry.name).symlink_to(entry)
+        purelib = self.run_python("import sysconfig; print(sysconfig.get_paths()['purelib'])")
+        Path(purelib.stdout.strip(), "outer.pth").write_text(
+            f"import site; site.addsitedir({str(shadow)!r})\n", encoding="utf-8")
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("PYTHONPATH", "HEXKIT_PLUGINS_DIR", "HEXKIT_DEBUG")}
+
+    def run(self, *args: str, input: str = "", cwd: Path | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(self.python), *args], input=input, capture_output=True,
+                              text=True, env=getattr(self, "env", None), cwd=cwd,
+                              timeout=timeout)
+
+    def run_python(self, code: str) -> subprocess.CompletedProcess[str]:
+        return self.run("-c", code)
+
+    def hexkit(self, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+        return self.run("-m", "hexkit", *args, input=input)
+
+    def pip_install(self, source: Path) -> None:
+        base = ["-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check"]
+        attempts = []
+        if _can_build_without_isolation():
+            attempts.append([*base, "--no-build-isolation", str(source)])
+        # Build isolation fetches setuptools from the package index: slower, always works.
+        attempts.append([*base, str(source)])
+        errors = []
+        for command in attempts:
+            done = self.run(*command, timeout=300)
+            if done.returncode == 0:
+                return
+            errors.append(f"$ python {' '.join(command)}\n{done.stdout}{done.stderr}")
+        pytest.fail("pip could not install the tutorial's plugin:\n" + "\n".join(errors))
 
 
 @pytest.fixture(scope="module")
-def installed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding the example plugin as pip installed it (package and dist-info)."""
-    tmp = tmp_path_factory.mktemp("hex-plugin")
-    # Build from a copy so that setuptools' build/ and egg-info/ never land in the checkout.
-    source = tmp / "src"
-    shutil.copytree(EXAMPLE, source,
-                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    site = tmp / "site"
-    _pip_install(source, site)
-    return site
-
-
-def _with_site(site: Path) -> dict[str, str]:
-    return {"PYTHONPATH": os.pathsep.join(filter(None, [str(site),
-                                                         os.environ.get("PYTHONPATH", "")]))}
-
-
-def test_pip_installing_the_example_plugin_makes_hex_appear_in_hexkit_games(installed_site):
-    assert (installed_site / "hexconnection" / "plugin.py").is_file()
-    [dist_info] = installed_site.glob("hexkit_hex_connection-*.dist-info")
-    assert "hexconnection = hexconnection.plugin" in (dist_info / "entry_points.txt").read_text()
-
-    before = run_hexkit("games", "--json")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[FreshEnv, list[dict], Path]:
+    """A fresh environment with the tutorial's plugin installed, the ``hexkit games``
+    listing from before it was installed, and the folder the tutorial built."""
+    root = tmp_path_factory.mktemp("tutorial")
+    built = root / "hex-connection"
+    for path, code in tutorial_files(TUTORIAL.read_text(encoding="utf-8")).items():
+        (built / path).parent.mkdir(parents=True, exist_ok=True)
+        (built / path).write_text(code, encoding="utf-8")
+    env = FreshEnv(root)
+    before = env.hexkit("games", "--json")
     assert before.returncode == 0, before.stderr
-    assert "hex" not in {row["name"] for row in json.loads(before.stdout)}, (
-        "the example plugin is already installed in this environment "
-        "(pip uninstall hexkit-hex-connection): this test shows that installing it adds hex"
-    )
+    env.pip_install(built)
+    return env, json.loads(before.stdout), built
 
-    after = run_hexkit("games", "--json", env_extra=_with_site(installed_site))
+
+def test_installing_the_tutorials_plugin_makes_hex_appear_in_hexkit_games(fresh):
+    env, before, _ = fresh
+    assert "hex" not in {row["name"] for row in before}
+    after = env.hexkit("games", "--json")
     assert after.returncode == 0, after.stderr
     rows = {row["name"]: row for row in json.loads(after.stdout)}
     assert rows["hex"]["plugin"] == "hexconnection"
@@ -96,67 +164,85 @@ def test_pip_installing_the_example_plugin_makes_hex_appear_in_hexkit_games(inst
     assert "hexconnection" not in after.stderr  # no warning about the new plugin
 
 
-def test_installed_hex_is_played_through_load_game(installed_site):
-    script = (
+def test_the_installed_tutorial_plugin_passes_check_game(fresh):
+    env, _, _ = fresh
+    done = env.run_python(
+        "from hexkit.testing import check_game\n"
+        "for options in ({'size': 5}, {'size': 6, 'swap': True}):\n"
+        "    print(check_game('hex', games=3, **options).finished)\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "3"]
+
+
+def test_registering_the_plugin_imports_none_of_its_rules(fresh):
+    env, _, _ = fresh
+    done = env.run_python(
+        "import sys, hexkit\n"
+        "assert 'hex' in hexkit.game_names()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('hexconnection')))\n"
+        "hexkit.load_game('hex')\n"
+        "print('hexconnection.game' in sys.modules)\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["['hexconnection', 'hexconnection.plugin']", "True"]
+
+
+def test_installed_hex_is_played_through_load_game(fresh):
+    env, _, _ = fresh
+    done = env.run_python(
         "import random, hexkit\n"
         "state = hexkit.load_game('hex', size=5).new_state(seed=1)\n"
         "chooser = random.Random(1)\n"
         "while not state.is_over():\n"
         "    state.push(chooser.choice(state.legal_moves()))\n"
         "print(type(state).__module__, state.players[state.outcome().winners[0]],\n"
-        "      len(state.move_stack))\n"
-    )
-    env = {**os.environ, **_with_site(installed_site)}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          env=env, timeout=120)
+        "      len(state.move_stack))\n")
     assert done.returncode == 0, done.stderr
     module, winner, moves = done.stdout.split()
-    assert module == "hexconnection.rules"
+    assert module == "hexconnection.game"
     assert winner in ("Red", "Blue")
     assert 9 <= int(moves) <= 25
 
 
-def test_installed_hex_plays_to_the_end_with_hexkit_play(installed_site):
-    done = run_hexkit("play", "hex", "-o", "size=5", "--p1", "random", "--p2", "random",
-                      "--seed", "4", env_extra=_with_site(installed_site))
+def test_installed_hex_plays_to_the_end_with_hexkit_play(fresh):
+    env, _, _ = fresh
+    done = env.hexkit("play", "hex", "-o", "size=5", "--p1", "random", "--p2", "random",
+                      "--seed", "4")
     assert done.returncode == 0, done.stderr
     assert "Red (random) plays " in done.stdout
-    last = done.stdout.strip().splitlines()[-1]
-    assert last in ("Game over: Red wins (connected top and bottom).",
-                    "Game over: Blue wins (connected left and right).")
+    assert ("Game over: Red wins (connected top and bottom)." in done.stdout
+            or "Game over: Blue wins (connected left and right)." in done.stdout)
 
 
-def test_installed_hex_takes_a_human_move_and_refuses_a_taken_cell(installed_site):
-    done = run_hexkit("play", "hex", "-o", "size=3", "--p2", "random", "--seed", "2",
-                      input="b2\nb2\nquit\n", env_extra=_with_site(installed_site))
+def test_installed_hex_takes_a_human_move_and_refuses_a_taken_cell(fresh):
+    env, _, _ = fresh
+    done = env.hexkit("play", "hex", "-o", "size=3", "--p2", "random", "--seed", "2",
+                      input="b2\nb2\nquit\n")
     assert done.returncode == 0, done.stderr
-    assert "illegal move: b2 is taken by Red" in done.stdout
+    assert "b2 is taken by Red" in done.stdout
     assert "Blue (random) plays " in done.stdout
 
 
-def test_installed_hex_passes_the_example_scenario_file(installed_site):
-    done = run_hexkit("check", str(EXAMPLE / "scenarios"), env_extra=_with_site(installed_site))
+def test_installed_hex_passes_the_tutorials_scenario_file(fresh):
+    env, _, built = fresh
+    done = env.hexkit("check", str(built / "scenarios"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().splitlines()[-1] == "5 passed, 0 failed"
 
 
-def test_installed_hex_passes_check_game_by_name(installed_site):
-    script = (
-        "from hexkit.testing import check_game\n"
-        "print(check_game('hex', size=5, swap=True, games=3).finished)\n"
-    )
-    env = {**os.environ, **_with_site(installed_site)}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "3"
-
-
-def test_installed_hex_shows_its_rules_and_options(installed_site):
-    done = run_hexkit("rules", "hex", env_extra=_with_site(installed_site))
+def test_installed_hex_shows_its_rules_and_options(fresh):
+    env, _, _ = fresh
+    done = env.hexkit("rules", "hex")
     assert done.returncode == 0, done.stderr
     assert "no draws" in done.stdout
     assert "size=11" in done.stdout and "swap=False" in done.stdout
+
+
+def test_the_tutorials_own_tests_pass_in_the_fresh_environment(fresh):
+    env, _, built = fresh
+    done = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                   cwd=built, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 passed" in done.stdout
 
 
 # -- without installing: the module handed to the plugin manager directly -------------------
@@ -192,32 +278,3 @@ def test_example_plugins_own_test_suite_passes():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout and "failed" not in done.stdout
-
-
-# -- the tutorial quotes the example exactly ----------------------------------------------------
-TUTORIAL = EXAMPLE.parents[1] / "docs" / "tutorial.md"
-QUOTE = re.compile(r"<!-- quote: (?P<path>\S+) -->\n```[a-z]*\n(?P<code>.*?)\n```", re.DOTALL)
-
-
-def test_every_code_quote_in_the_tutorial_is_copied_exactly_from_the_example():
-    text = TUTORIAL.read_text(encoding="utf-8")
-    quotes = list(QUOTE.finditer(text))
-    assert len(quotes) >= 20
-    assert len(quotes) == text.count("<!-- quote:"), "a quote marker is not followed by code"
-    for quote in quotes:
-        source = EXAMPLE / quote["path"]
-        assert source.is_file(), f"the tutorial quotes {quote['path']}, which does not exist"
-        code = quote["code"]
-        line = text.count("\n", 0, quote.start()) + 1
-        assert code in source.read_text(encoding="utf-8"), (
-            f"tutorial line {line}: the quote of {quote['path']} no longer matches the file; "
-            f"it begins {code.splitlines()[0]!r}"
-        )
-
-
-def test_tutorial_quotes_every_method_of_the_state():
-    quoted = "\n".join(q["code"] for q in QUOTE.finditer(TUTORIAL.read_text(encoding="utf-8")))
-    for name in ("players", "current_player", "legal_moves", "parse_move", "apply", "undo",
-                 "is_over", "outcome", "to_dict", "state_from_dict", "render", "view",
-                 "move_help", "new_state", "hexkit_register_games"):
-        assert f"def {name}(" in quoted, name

@@ -34,8 +34,9 @@ def test_line_between_hexes_lists_the_hexes_strictly_between():
     assert Hex(0, 0).line_to((1, 0)) == []
 
 
-def test_cube_coordinates_round_trip_hexbaron_labels():
+def test_cube_coordinates_are_q_r_s_and_round_trip():
     h = Hex.from_cube(7, -6, -1)
+    assert h == Hex(7, -6) and h.s == -1
     assert h.cube() == (7, -6, -1)
 
 

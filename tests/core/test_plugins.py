@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -179,3 +181,24 @@ def test_game_string_parsing():
 def test_tictactoe_module_is_a_valid_single_file_plugin():
     module = load_plugin_file("tictactoe")
     assert module.SPEC.name == "tictactoe"
+
+
+def test_registering_the_built_in_games_imports_none_of_their_rules():
+    """Hex Baron and Focus name their rules by reference: hexkit imports them when a game
+    is built, not when the plugins register (HexAround's plugin is being reshaped apart)."""
+    code = (
+        "import sys\n"
+        "from hexkit.plugins import build_registry\n"
+        "registry = build_registry(use_env=False)\n"
+        "assert {'hexbaron', 'focus'} <= set(registry.games), registry.problems\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('hexbaron', 'focus')))\n"
+        "registry.load_game('focus')\n"
+        "print('focus.game' in sys.modules, 'hexbaron.game' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded, built = done.stdout.splitlines()
+    assert loaded == "['focus', 'focus.plugin', 'hexbaron', 'hexbaron.hookspecs', " \
+        "'hexbaron.plugin']"
+    assert built == "True False"

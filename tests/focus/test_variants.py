@@ -51,6 +51,29 @@ def test_shipped_variants_load():
         assert variant.layouts
 
 
+def test_the_course_board_is_the_central_6x6():
+    board = hexkit.load_game("focus").rules.board
+    assert len(board) == 36 and (board.rows, board.cols) == (6, 6)
+    assert len(board.neighbours((0, 0))) == 2 and len(board.neighbours((2, 3))) == 4
+
+
+def test_the_cross_board_has_52_squares_without_three_at_each_corner():
+    board = hexkit.load_game("focus", board="cross").rules.board
+    assert len(board) == 52
+    removed = {(0, 0), (0, 1), (1, 0), (0, 6), (0, 7), (1, 7),
+               (6, 0), (7, 0), (7, 1), (6, 7), (7, 7), (7, 6)}
+    assert not any(sq in board for sq in removed)
+    widths = [sum(1 for r, _ in board.cells if r == row) for row in range(8)]
+    assert widths == [4, 6, 8, 8, 8, 8, 6, 4]
+
+
+def test_cross_board_rays_stop_at_the_edge_of_the_shape():
+    board = hexkit.load_game("focus", board="cross").rules.board
+    assert board.ray((1, 1), 0) == ()          # up from (1,1): (0,1) is removed
+    assert board.ray((2, 0), 1)[-1] == (2, 7)  # right along a full row
+    assert board.ray((0, 2), 2) == tuple((r, 2) for r in range(1, 8))
+
+
 def test_a_new_board_and_layout_from_a_file_plays_with_no_code(tmp_path):
     path = write(tmp_path, SMALL)
     game = hexkit.load_game("focus", board=str(path))

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hexbaron.catalogue import builtin_catalogue
 from hexbaron.classic import run_classic
+from hexbaron.commands import builtin_catalogue
 from hexbaron.game import HexBaronGame, HexBaronState
 from hexbaron.setup import parse_data_file, setup_from_yaml
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hexbaron.catalogue import BOG, FIELD, FOREST
-from hexbaron.position import grid_tables
+from hexbaron.layout import grid_tables, hex_of, tile_cubes
 from hexbaron.setup import tile_count
 
 from .conftest import plain_game
@@ -82,6 +82,21 @@ def test_first_and_last_tiles_have_two_neighbours_and_interior_tiles_six(size):
     assert len(neighbours[interior]) == 6
     assert max(len(n) for n in neighbours) == 6
     assert len(neighbours[size + h]) == 6  # second odd row, first tile
+
+
+@pytest.mark.parametrize("size", [0, 3, 7, -2])
+def test_the_layout_refuses_odd_or_tiny_sizes(size):
+    with pytest.raises(ValueError, match="even size"):
+        tile_cubes(size)
+
+
+def test_a_tile_labelled_x_y_z_is_the_axial_hex_x_z():
+    hexes = [hex_of(c) for c in tile_cubes(8)]
+    assert hexes[5] == (3, -1) and hexes[5].s == -2
+    assert hexes[31] == (7, 0)
+    for a, ca in zip(hexes, tile_cubes(8), strict=True):
+        for b, cb in zip(hexes, tile_cubes(8), strict=True):
+            assert a.distance(b) == max(abs(ca[k] - cb[k]) for k in range(3))
 
 
 def test_rows_alternate_even_and_odd_x_half_a_hex_apart():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hexbaron.plugin import ids_command, save_command
+from hexbaron.console import ids_command, save_command
 
 from hexkit.errors import HexkitError
 

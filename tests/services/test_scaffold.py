@@ -17,7 +17,7 @@ def test_new_plugin_writes_a_package_with_entry_point_rules_tests_and_scenarios(
     root = tmp_path / "trio"
     files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
     assert files == ["README.md", "pyproject.toml", "scenarios/trio.yaml",
-                     "tests/test_trio.py", "trio/__init__.py", "trio/plugin.py", "trio/rules.py"]
+                     "tests/test_trio.py", "trio/__init__.py", "trio/game.py", "trio/plugin.py"]
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points.hexkit]\ntrio = "trio.plugin"' in pyproject
     assert 'check_game("trio"' in (root / "tests" / "test_trio.py").read_text()
@@ -91,3 +91,23 @@ def test_generated_plugin_installs_and_passes_its_own_tests(tmp_path):
                            timeout=120)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "3 passed" in tests.stdout
+
+
+def test_the_template_game_writes_the_seven_members_and_nothing_the_kit_gives(tmp_path):
+    out = run_hexkit("new-plugin", "septet", cwd=tmp_path, toy=False)
+    assert out.returncode == 0, out.stderr
+    code = (
+        "import sys, inspect\n"
+        f"sys.path.insert(0, {str(tmp_path / 'septet')!r})\n"
+        "from septet import game, plugin\n"
+        "print(sorted(n for n in vars(game.SeptetState) if not n.startswith('_')))\n"
+        "print(sorted(n for n in vars(game.SeptetGame) if not n.startswith('_')))\n"
+        "print(plugin.SPEC.factory)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    state, game, factory = done.stdout.splitlines()
+    assert state == "['apply', 'legal_moves', 'outcome', 'parse_move', 'view']"
+    assert game == "['new_state']"
+    assert factory == "septet.game:SeptetGame"

@@ -16,12 +16,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hexkit.bots.mcts import MctsBot, PlayoutPolicy  # noqa: E402
 
-from hexconnection.playout import PLAYOUT_DEPTH, save_bridge  # noqa: E402
-from hexconnection.plugin import SPEC  # noqa: E402
+from hexconnection.plugin import PLAYOUT_DEPTH, SPEC  # noqa: E402
+from hexconnection.policy import save_bridge  # noqa: E402
 
 
 def new_game(**options: object):
-    return SPEC.factory(SPEC, SPEC.resolve(options))
+    return SPEC.make_game(options)
 
 
 def random_games(size: int, seconds: float = 2.0) -> None:

@@ -1,8 +1,8 @@
-"""The hexkit plugin: the game Hex for ``hexkit_register_games``, and a playout policy for
-the MCTS bot's own hook.
+"""What hexkit sees of the game: its spec, and help for hexkit's MCTS bot.
 
 hexkit imports this module because ``pyproject.toml`` names it in the ``hexkit`` entry-point
-group; it never imports ``hexconnection`` any other way.
+group. It names the rules by reference (``"hexconnection.game:HexGame"``), so hexkit
+imports them only when a game of Hex is built.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit import GameSpec, Option, hookimpl
-
-from hexconnection.rules import MAX_SIZE, MIN_SIZE, HexGame
+from hexkit.bots.policy import PlayoutPolicy
 
 RULES = """\
 Hex is played on a rhombus of hexagonal cells, 11 by 11 unless the size option says
@@ -36,33 +35,27 @@ top edge meets Blue's left edge."""
 SPEC = GameSpec(
     name="hex",
     description="the connection game Hex: join your two sides of the board",
-    factory=HexGame,
+    factory="hexconnection.game:HexGame",
     options=(
-        Option("size", 11, f"cells per side ({MIN_SIZE}..{MAX_SIZE})", int),
+        Option("size", 11, "cells per side (3..19)", int, bounds=(3, 19)),
         Option("swap", False, "Blue may take over Red's opening stone (pie rule)", bool),
     ),
-    min_players=2,
-    max_players=2,
-    version="1",
+    player_names=("Red", "Blue"),
     rules=RULES,
 )
+
+#: A playout of Hex ends by the time the board is full: at most 19 x 19 moves.
+PLAYOUT_DEPTH = 19 * 19
+
+
+@hookimpl
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Teach hexkit's MCTS bot to save bridges in its playouts."""
+    register(PlayoutPolicy("hex", choose="hexconnection.policy:save_bridge",
+                           depth=PLAYOUT_DEPTH))
 
 
 @hookimpl
 def hexkit_register_games(register: Callable[[GameSpec], None]) -> None:
-    """Register the game Hex."""
+    """Hand the game to hexkit (called once, when hexkit starts)."""
     register(SPEC)
-
-
-@hookimpl(optionalhook=True)
-def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
-    """Teach hexkit's MCTS bot to save bridges in its playouts (called once per bot built).
-
-    The hook belongs to the MCTS service, not to hexkit's core: ``optionalhook`` lets this
-    plugin load where that service is missing, and the import waits until it is called.
-    """
-    from hexkit.bots.mcts import PlayoutPolicy
-
-    from hexconnection.playout import PLAYOUT_DEPTH, save_bridge
-
-    register(PlayoutPolicy("hex", choose=save_bridge, depth=PLAYOUT_DEPTH))

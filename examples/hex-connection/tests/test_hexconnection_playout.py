@@ -6,11 +6,12 @@ import random
 
 from hexkit.bots.mcts import MctsBot, playout_policy
 from hexkit.plugins import build_registry
-from test_hexconnection_rules import new_state, play
+from test_hexconnection_rules import new_state, play, snapshot
 
 from hexconnection import plugin
-from hexconnection.playout import PLAYOUT_DEPTH, bridge_table, save_bridge
-from hexconnection.rules import Place
+from hexconnection.game import Place
+from hexconnection.plugin import PLAYOUT_DEPTH
+from hexconnection.policy import bridge_table, save_bridge
 
 
 def test_bridges_through_a_cell_name_the_two_stones_and_the_other_shared_cell():
@@ -52,8 +53,8 @@ def test_mcts_bots_with_the_policy_play_a_whole_game_with_the_swap_rule():
     state = new_state(size=5, swap=True)
     bots = [MctsBot(40, seed=seat, policy=playout_policy("hex", registry.pm)) for seat in (0, 1)]
     while not state.is_over():
-        before = state.to_dict()
+        before = snapshot(state)
         move = bots[state.current_player].choose(state)
-        assert state.to_dict() == before  # the search works on copies
+        assert snapshot(state) == before  # the search works on copies
         state.push(move)
     assert len(state.outcome().winners) == 1

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from hexkit import BoundedHexBoard, Move, State
 
-from hexconnection.rules import EMPTY, MAX_SIZE, HexState
+from hexconnection.game import EMPTY, HexState, Place
 
 
 @functools.cache
@@ -37,18 +37,13 @@ def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
 
 def save_bridge(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
     """The playout move: complete a bridge the opponent just cut into, else a random move."""
-    if isinstance(state, HexState):
-        cell = state.last_stone()
-        if cell is not None:
-            game = state.game
-            table = bridge_table(game.size)
-            me = state.current_player
-            stones = state.stones
-            for a, b, d in table[cell]:
-                if stones[d] == EMPTY and stones[a] == me and stones[b] == me:
-                    return game.places[d]
+    last = state.move_stack[-1] if state.move_stack else None
+    if isinstance(state, HexState) and isinstance(last, Place):
+        game = state.game
+        cell = last.r * game.size + last.q
+        me = state.current_player
+        stones = state.stones
+        for a, b, d in bridge_table(game.size)[cell]:
+            if stones[d] == EMPTY and stones[a] == me and stones[b] == me:
+                return game.places[d]
     return moves[rng.randrange(len(moves))]
-
-
-#: Playouts of Hex always end with a full board at the latest, so let them run to the end.
-PLAYOUT_DEPTH = MAX_SIZE * MAX_SIZE

@@ -1,0 +1,1 @@
+"""The game newgame, a hexkit plugin (hexkit loads newgame.plugin through its entry point)."""

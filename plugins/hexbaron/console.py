@@ -1,0 +1,54 @@
+"""Hex Baron's own words in ``hexkit play``: ``save`` (an AQA data file) and ``ids`` (the
+tile numbers laid out as on the grid)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from hexbaron.game import HexBaronState
+from hexbaron.render import tile_number_map
+from hexbaron.setup import write_data_file
+from hexkit.errors import HexkitError
+from hexkit.game import State
+
+
+def save_command(state: State, argument: str) -> str:
+    """``save [-f] FILE``: write the game as an AQA data file (refuses to replace a file
+    unless ``-f`` is given)."""
+    if not isinstance(state, HexBaronState):
+        raise HexkitError("save works in Hex Baron games only")
+    words = argument.strip()
+    force = False
+    if words == "-f" or words.startswith("-f "):
+        force, words = True, words[2:].strip()
+    if not words:
+        raise HexkitError("usage: save [-f] FILE (writes an AQA data file, e.g. save game.txt)")
+    path = Path(words)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        raise HexkitError("save writes AQA data files, not YAML: use a name such as game.txt")
+    if path.exists() and not force:
+        raise HexkitError(f"{words} already exists; type 'save -f {words}' to replace it")
+    if path.is_dir():
+        raise HexkitError(f"{words} is a folder")
+    text = write_data_file(state.to_setup(), state.catalogue)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise HexkitError(f"cannot save to {words}: there is no folder {folder}")
+    fd, tmp = tempfile.mkstemp(prefix=".hexbaron-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return f"saved to {words}; continue it later with: hexkit play hexbaron -o setup={words}"
+
+
+def ids_command(state: State, argument: str) -> str:
+    """``ids``: print the tile numbers laid out as on the grid."""
+    if not isinstance(state, HexBaronState):
+        raise HexkitError("ids works in Hex Baron games only")
+    return "\n".join(tile_number_map(state.pos.size, state.pos.n))
