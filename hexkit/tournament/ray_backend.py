@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from hexkit.errors import OptionError
-from hexkit.tournament.backends import PROGRESS_EVERY, RETRIES, OnMove, OnReport
+from hexkit.tournament.protocol import PROGRESS_EVERY, RETRIES, OnMove, OnReport
 from hexkit.tournament.referee import GameReport, GameTask, play_game
 
 INSTALL_HINT = "the Ray backend needs Ray: pip install 'hexkit-games[ray]'"
