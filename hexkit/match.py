@@ -6,14 +6,17 @@ result does not depend on ``--jobs`` or on the order games finish in. By default
 players change seats every game (player ``k`` sits in seat ``(k + i) mod n``) so that no
 one keeps the first move; ``--fixed-seats`` keeps player 1 in seat 1.
 
-``--jobs N`` plays games in N worker processes (``spawn``: each worker rebuilds the plugin
-registry by name; only numbers and texts cross the process boundary).
+Games are played and adjudicated by :mod:`hexkit.tournament.referee` (a bot that raises,
+plays an illegal move or runs over the time per move loses) on a backend of
+:mod:`hexkit.tournament.backends`: this process, ``--jobs N`` worker processes (``spawn``:
+each rebuilds the plugin registry by name; only numbers and texts cross the process
+boundary), or Ray. Tasks are made one at a time as workers need them, so ``--games`` can be
+huge, and Ctrl-C stops a match with its finished games counted.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import time
@@ -23,13 +26,23 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
-from hexkit.bots import make_bot
 from hexkit.errors import OptionError
 from hexkit.game import Game
+from hexkit.tournament.backends import Backend, interrupts_deferred, make_backend
+from hexkit.tournament.referee import GameReport, GameTask, remember_game
+from hexkit.tournament.runner import (
+    DEFAULT_MAX_MOVES,
+    DEFAULT_TIME_PER_MOVE,
+    check_bots,
+    check_version,
+    save_game_record,
+)
 
 MAX_PLAYERS = 4
-#: Moves after which a game is stopped and counted as a draw.
-DEFAULT_MAX_MOVES = 2000
+#: The most games one match may ask for (a task is made only when a worker needs it).
+MAX_GAMES = 10**9
+__all__ = ["DEFAULT_MAX_MOVES", "DEFAULT_TIME_PER_MOVE", "MAX_GAMES", "MAX_PLAYERS",
+           "GameResult", "MatchResult", "PlayerScore", "bot_seed", "run_match", "seating"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,7 @@ class GameResult:
     moves: int
     unfinished: bool = False
     error: str = ""
+    fault: str = ""  # why a bot lost by adjudication (time, illegal move, crash)
 
 
 @dataclass
@@ -64,6 +78,8 @@ class MatchResult:
     players: list[PlayerScore]
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    planned: int = 0  # games asked for
+    interrupted: bool = False  # stopped by Ctrl-C before every game was played
 
     @property
     def errors(self) -> list[GameResult]:
@@ -94,7 +110,11 @@ class MatchResult:
                  "losses": s.losses}
                 for i, s in enumerate(self.players)
             ],
+            "planned": self.planned,
+            "interrupted": self.interrupted,
             "unfinished": sum(1 for g in self.games if g.unfinished),
+            "adjudicated": [{"game": g.index, "reason": g.reason}
+                            for g in self.games if g.fault],
             "errors": [{"game": g.index, "error": g.error} for g in self.errors],
             "average_moves": _average(g.moves for g in self.games if not g.error),
             "seconds": round(self.seconds, 3),
@@ -118,69 +138,26 @@ def seating(index: int, players: int, rotate: bool) -> tuple[int, ...]:
     return tuple((s - index) % players for s in range(players))
 
 
-# -- playing one game (in this process or a worker) ----------------------------------------
-_games: dict[tuple[str, str], Game] = {}
+# -- one game as a task ----------------------------------------------------------------------
+def _task(game: Game, options_json: str, specs: Sequence[str], seed: int, index: int,
+          rotate: bool, max_moves: int, time_per_move: float, keep_moves: bool) -> GameTask:
+    seats = seating(index, len(specs), rotate)
+    return GameTask(
+        key=str(index), game=game.name, options_json=options_json,
+        specs=tuple(specs[p] for p in seats), state_seed=seed + index,
+        bot_seeds=tuple(bot_seed(seed, index, p) for p in seats),
+        max_moves=max_moves, time_per_move=time_per_move, keep_moves=keep_moves,
+        plugin_dirs=tuple(plugins._plugin_dirs),
+    )
 
 
-def _game(name: str, options_json: str) -> Game:
-    key = (name, options_json)
-    if key not in _games:
-        _games[key] = plugins.load_game(name, **json.loads(options_json))
-    return _games[key]
-
-
-@dataclass(frozen=True)
-class _Task:
-    game: str
-    options_json: str
-    specs: tuple[str, ...]
-    seed: int
-    index: int
-    rotate: bool
-    max_moves: int
-    save_dir: str
-
-
-def play_one(task: _Task) -> GameResult:
-    """Play game ``task.index`` of a match (errors in bots or rules become a result)."""
-    seats = seating(task.index, len(task.specs), task.rotate)
-    try:
-        game = _game(task.game, task.options_json)
-        state = game.new_state(seed=task.seed + task.index)
-        if len(state.players) != len(task.specs):
-            raise OptionError(
-                f"{game} has {len(state.players)} seats but {len(task.specs)} players were given"
-            )
-        bots = [
-            make_bot(game, task.specs[p], bot_seed(task.seed, task.index, p)) for p in seats
-        ]
-        moves = 0
-        while not state.is_over() and moves < task.max_moves:
-            state.push(bots[state.current_player].choose(state))
-            moves += 1
-        if task.save_dir:
-            _save(task, game, state, seats)
-    except Exception as exc:  # one broken game must not stop the match
-        return GameResult(task.index, seats, (), "", 0, error=f"{type(exc).__name__}: {exc}")
-    outcome = state.outcome()
-    if outcome is None:
-        return GameResult(task.index, seats, (), f"stopped after {moves} moves", moves,
-                          unfinished=True)
-    winners = tuple(sorted(seats[w] for w in outcome.winners))
-    return GameResult(task.index, seats, winners, outcome.reason, moves)
-
-
-def _save(task: _Task, game: Game, state: Any, seats: Sequence[int]) -> None:
-    from hexkit.records import GameRecord, save_record
-
-    record = GameRecord.for_game(game, seed=task.seed + task.index,
-                                 players=[task.specs[p] for p in seats])
-    record.update(state)
-    save_record(Path(task.save_dir) / f"game-{task.index + 1:04d}.json", record)
-
-
-def _worker_init(plugin_dirs: list[str]) -> None:
-    plugins.configure(plugin_dirs)
+def _result(report: GameReport, index: int, seats: tuple[int, ...]) -> GameResult:
+    if report.error:
+        return GameResult(index, seats, (), "", 0, error=report.error)
+    winners = tuple(sorted(seats[w] for w in report.winners))
+    return GameResult(index, seats, winners, report.reason, report.moves,
+                      unfinished=report.unfinished,
+                      fault=report.fault.kind if report.fault else "")
 
 
 # -- a whole match ---------------------------------------------------------------------------
@@ -193,21 +170,29 @@ def run_match(
     jobs: int = 1,
     rotate: bool = True,
     max_moves: int = DEFAULT_MAX_MOVES,
+    time_per_move: float = DEFAULT_TIME_PER_MOVE,
     save_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[MatchResult], None] | None = None,
+    on_move: Callable[[int, int], None] | None = None,
+    backend: Backend | None = None,
 ) -> MatchResult:
     """Play ``games`` games between the bots ``specs`` (one per seat) and count results.
 
     The game must be installed under its name (workers rebuild it from its name and
-    options). ``progress`` is called after each game.
+    options). ``progress`` is called after each game, ``on_move(game index, moves)`` while
+    a long game is being played. Ctrl-C ends the match early: the result holds the games
+    finished so far, with ``interrupted`` set.
     """
     if games < 1:
         raise OptionError("a match needs at least one game")
-    if jobs < 1:
-        raise OptionError("--jobs must be at least 1")
-    for spec in specs:  # fail fast, in this process, on an unknown bot or bad argument
-        if make_bot(game, spec, 0) is None:
-            raise OptionError("a match is between bots; 'human' cannot play one")
+    if games > MAX_GAMES:
+        raise OptionError(f"--games {games} is more than a match can play (at most "
+                          f"{MAX_GAMES:,})")
+    if time_per_move < 0:
+        raise OptionError("--time-per-move must be 0 (no limit) or more seconds")
+    if backend is None:
+        backend = make_backend("local", jobs)
+    check_bots(game, specs)
     seats = len(game.new_state(seed=seed).players)
     if seats != len(specs):
         raise OptionError(f"{game} has {seats} seats but {len(specs)} players were given")
@@ -215,27 +200,37 @@ def run_match(
         Path(save_dir).mkdir(parents=True, exist_ok=True)
     # Default options are left out: some defaults (None) cannot be given explicitly.
     options_json = json.dumps(game.non_default_options(), sort_keys=True)
-    tasks = [
-        _Task(game.name, options_json, tuple(specs), seed, i, rotate, max_moves,
-              str(save_dir or ""))
-        for i in range(games)
-    ]
-    result = MatchResult(str(game), seed, [PlayerScore(s) for s in specs])
+    keep = save_dir is not None
+
+    def tasks() -> Iterator[GameTask]:
+        for i in range(games):
+            yield _task(game, options_json, specs, seed, i, rotate, max_moves, time_per_move,
+                        keep)
+
+    result = MatchResult(str(game), seed, [PlayerScore(s) for s in specs], planned=games)
+    remember_game(game, options_json)
+
+    def arrived(report: GameReport) -> None:
+        check_version(game, report)
+        index = int(report.key)
+        with interrupts_deferred():
+            if save_dir is not None and not report.error:
+                task = _task(game, options_json, specs, seed, index, rotate, max_moves,
+                             time_per_move, keep)
+                save_game_record(Path(save_dir) / f"game-{index + 1:04d}.json", game, task,
+                                 report)
+            result.add(_result(report, index, seating(index, len(specs), rotate)))
+        if progress:
+            progress(result)
+
     started = time.perf_counter()
-    if jobs == 1:
-        _games[(game.name, options_json)] = game
-        for task in tasks:
-            result.add(play_one(task))
-            if progress:
-                progress(result)
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(jobs, games), initializer=_worker_init,
-                      initargs=(list(plugins._plugin_dirs),)) as pool:
-            for one in pool.imap_unordered(play_one, tasks):
-                result.add(one)
-                if progress:
-                    progress(result)
+    try:
+        backend.run(tasks(), arrived,
+                    (lambda key, moves: on_move(int(key), moves)) if on_move else None)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        backend.close()
         result.games.sort(key=lambda g: g.index)
-    result.seconds = time.perf_counter() - started
+        result.seconds = time.perf_counter() - started
     return result

@@ -53,6 +53,8 @@ BUILTIN: tuple[tuple[str, str, str], ...] = (
     ("render", "draw a saved game's position as an SVG picture", "hexkit.commands.render"),
     ("match", "play bots against each other and count wins, draws and losses",
      "hexkit.commands.match"),
+    ("tournament", "bots play a round-robin or gauntlet; results in a database, ratings",
+     "hexkit.commands.tournament"),
     ("check", "run scenario files (moves with expected results, facts about the state)",
      "hexkit.commands.check"),
     ("new-plugin", "write a ready-to-install game plugin package to start from",

@@ -11,7 +11,16 @@ from typing import IO
 
 from hexkit import plugins
 from hexkit.errors import OptionError
-from hexkit.match import DEFAULT_MAX_MOVES, MAX_PLAYERS, MatchResult, _average, run_match
+from hexkit.match import (
+    DEFAULT_MAX_MOVES,
+    DEFAULT_TIME_PER_MOVE,
+    MAX_PLAYERS,
+    MatchResult,
+    _average,
+    run_match,
+)
+from hexkit.tournament.backends import make_backend
+from hexkit.tournament.progress import ProgressBar
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,21 +35,50 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=None,
                         help="match seed (default: random, printed so it can be rerun)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="play games in N processes at once (default 1)")
+    add_backend_arguments(parser)
     parser.add_argument("--fixed-seats", action="store_true",
                         help="keep player 1 in seat 1 (default: seats rotate every game)")
-    parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES, metavar="N",
-                        help=f"stop a game after N moves as a draw (default {DEFAULT_MAX_MOVES})")
+    add_limit_arguments(parser)
     parser.add_argument("--save-dir", default=None, metavar="DIR",
                         help="save every game as a record in DIR (game-0001.json, ...)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress report")
 
 
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--jobs``, ``--backend`` and ``--address`` (shared with ``hexkit tournament``)."""
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="play games in N processes at once (default 1; with --backend "
+                             "ray and no --address: the CPUs of the local Ray instance)")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where games are played: local processes (default) or a Ray "
+                             "cluster (pip install 'hexkit-games[ray]')")
+    parser.add_argument("--address", default=None, metavar="ADDR",
+                        help="the Ray cluster to use, e.g. 10.0.0.5:6379 or auto (default: "
+                             "start a local Ray instance on 127.0.0.1)")
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--max-moves`` and ``--time-per-move`` (shared with ``hexkit tournament``)."""
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES, metavar="N",
+                        help=f"stop a game after N moves as a draw (default {DEFAULT_MAX_MOVES})")
+    parser.add_argument("--time-per-move", type=float, default=DEFAULT_TIME_PER_MOVE,
+                        metavar="SECONDS",
+                        help="a bot that thinks longer over one move loses the game "
+                             f"(default {DEFAULT_TIME_PER_MOVE:g}; 0: no limit)")
+
+
+def backend_from(args: argparse.Namespace) -> object:
+    """The backend the arguments ask for (one-line OptionError for a bad combination)."""
+    if args.jobs is not None and args.address:
+        raise OptionError("--jobs does not apply with --address (the Ray cluster's CPUs "
+                          "are used)")
+    return make_backend(args.backend, 1 if args.jobs is None else args.jobs, args.address)
+
+
 def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         stderr: IO[str] | None = None) -> int:
-    """Run ``hexkit match``; 1 if any game stopped on an error."""
+    """Run ``hexkit match``; 1 if any game stopped on an error, 130 after Ctrl-C."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     game = plugins.load_game(args.game, **plugins.parse_option_pairs(args.option))
@@ -54,19 +92,35 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         raise OptionError("a match is between bots; 'human' cannot play one")
     if args.max_moves < 1:
         raise OptionError("--max-moves must be at least 1")
+    backend = backend_from(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    bar = None if args.quiet else Progress(args.games, err)
-    result = run_match(
-        game, specs, args.games, seed=seed, jobs=args.jobs, rotate=not args.fixed_seats,
-        max_moves=args.max_moves, save_dir=args.save_dir,
-        progress=bar.update if bar else None,
-    )
-    if bar:
-        bar.done()
+    bar = None if args.quiet else ProgressBar("match", args.games, err)
+
+    def progress(result: MatchResult) -> None:
+        assert bar is not None
+        last = result.games[-1]  # the game just counted (sorted only at the end)
+        score = "  ".join(f"p{i + 1} {s.wins}" for i, s in enumerate(result.players))
+        bar.game_done(str(last.index + 1), len(result.games), f"wins: {score}")
+
+    try:
+        result = run_match(
+            game, specs, args.games, seed=seed, rotate=not args.fixed_seats,
+            max_moves=args.max_moves, time_per_move=args.time_per_move,
+            save_dir=args.save_dir, backend=backend,  # type: ignore[arg-type]
+            progress=progress if bar else None,
+            on_move=(lambda index, moves: bar.moving(str(index + 1), moves)) if bar else None,
+        )
+    finally:
+        if bar:
+            bar.close()
     if args.json:
         print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
         print(summary(result, rotate=not args.fixed_seats), file=out)
+    if result.interrupted:
+        print(f"hexkit: match interrupted: {len(result.games)} of {args.games} games "
+              "played", file=err)
+        return 130
     if result.errors:
         first = result.errors[0]
         print(f"hexkit: error: {len(result.errors)} game(s) stopped on an error; "
@@ -83,8 +137,13 @@ def summary(result: MatchResult, rotate: bool = True) -> str:
     width = max(len("player"), *(len(x) for x in names))
     vs = " vs ".join(s.spec for s in result.players)
     seating_note = "seats rotate" if rotate else "fixed seats"
+    count = len(result.games)
+    if result.interrupted:
+        count_text = f"{count} of {result.planned} games (interrupted)"
+    else:
+        count_text = f"{count} games"
     lines = [
-        f"{result.game}: {vs}, {len(result.games)} games, seed {result.seed}, {seating_note}",
+        f"{result.game}: {vs}, {count_text}, seed {result.seed}, {seating_note}",
         f"{'player':<{width}}  {'wins':>5}  {'draws':>5}  {'losses':>6}  {'win %':>6}",
     ]
     for name, s in zip(names, result.players, strict=True):
@@ -97,35 +156,9 @@ def summary(result: MatchResult, rotate: bool = True) -> str:
         f"{n} games played ({draws} drawn{tail}), average "
         f"{_average(g.moves for g in played)} moves, {result.seconds:.1f} s"
     )
+    faulted = [g for g in played if g.fault]
+    for g in faulted[:5]:
+        lines.append(f"game {g.index + 1}: {g.reason}")
+    if len(faulted) > 5:
+        lines.append(f"... and {len(faulted) - 5} more games lost by a bot's fault")
     return "\n".join(lines)
-
-
-class Progress:
-    """A progress bar on stderr: redrawn in place on a terminal, else a line per 10%."""
-
-    def __init__(self, total: int, stream: IO[str]):
-        self.total = total
-        self.stream = stream
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.shown = 0
-
-    def update(self, result: MatchResult) -> None:
-        """Show the games played so far and the running score."""
-        count = len(result.games)
-        score = "  ".join(f"p{i + 1} {s.wins}" for i, s in enumerate(result.players))
-        if self.tty:
-            filled = int(30 * count / self.total)
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (30 - filled)}] {count}/{self.total}  wins: {score}"
-            )
-            self.stream.flush()
-        elif count * 10 // self.total > self.shown * 10 // self.total or count == self.total:
-            self.shown = count
-            print(f"match: {count}/{self.total} games  wins: {score}", file=self.stream)
-
-    def done(self) -> None:
-        """End the bar's line."""
-        if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
-

@@ -22,6 +22,7 @@ from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
 from hexkit import events
 from hexkit.errors import IllegalMoveError, RecordError
+from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
@@ -190,32 +191,39 @@ class FocusState(State):
             self.play(seat, -1, j, 1)
         else:
             raise IllegalMoveError(f"{move!r} is not a Focus move")
-        record = self._undo[-1]
-        if record[4] or record[10]:
-            self._tell(record)
 
-    def _tell(self, record: tuple[Any, ...]) -> None:
-        """The events of a move that overflowed its stack or put a player out."""
-        seat, _i, j, _count, removed, own, *_rest, dropped = record
+    def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
+        """What move number ``ply`` did (see :meth:`hexkit.State.events`): pieces captured
+        from the bottom of an overflowing stack, the mover's own sent to reserve, players
+        put out. Made when asked for, from the move's undo record, so that playouts pay
+        nothing for narration."""
+        found = super().events(ply)
+        log = self._undo
+        index = ply + len(log) if ply < 0 else ply
+        if not 0 <= index < len(log) or len(log) != len(self.move_stack):
+            return found
+        seat, _i, j, _count, removed, own, *_rest, dropped = log[index]
+        if removed is None and not dropped:
+            return found
         names = self.rules.names
         square = self.rules.squares[j]
         where = square_name(square)
+        told = []
         if own:
-            self.emit(events.RESERVED,
-                      f"{names[seat]} keeps {_pieces(own)} of their own from the bottom of "
-                      f"{where}: to reserve (now {self._reserve[seat]})", seat, [square],
-                      count=own, reserve=self._reserve[seat])
+            told.append(GameEvent(
+                events.RESERVED, f"{names[seat]} keeps {_pieces(own)} of their own from the "
+                f"bottom of {where}: to reserve", seat, (square,), {"count": own}))
         taken = [s for s in (removed or ()) if s != seat]
         if taken:
             owners = ", ".join(f"{names[s]} {taken.count(s)}" for s in sorted(set(taken)))
-            self.emit(events.CAPTURED,
-                      f"{names[seat]} captures {_pieces(len(taken))} from the bottom of "
-                      f"{where} ({owners}; {self._captured[seat]} captured in all)", seat,
-                      [square], count=len(taken), owners=sorted(taken),
-                      captured=self._captured[seat])
+            told.append(GameEvent(
+                events.CAPTURED, f"{names[seat]} captures {_pieces(len(taken))} from the "
+                f"bottom of {where} ({owners})", seat, (square,),
+                {"count": len(taken), "owners": sorted(taken)}))
         for s in dropped:
-            self.emit(events.ELIMINATED, f"{names[s]} is out: no stack on top and no piece "
-                      "in reserve", s)
+            told.append(GameEvent(events.ELIMINATED, f"{names[s]} is out: no stack on top and "
+                                  "no piece in reserve", s))
+        return (*told, *found)
 
     def gesture(self, move: Move) -> Gesture | None:
         """A stack move starts at its stack's square (every count of that stack starts
@@ -282,12 +290,14 @@ class FocusState(State):
             )
         return j
 
-    def play(self, seat: int, i: int, j: int, count: int) -> None:
+    def play(self, seat: int, i: int, j: int, count: int, record: bool = True) -> None:
         """Apply a move that the caller has checked: ``count`` pieces from square number
-        ``i`` to ``j``, or a reserve piece onto ``j`` when ``i`` is -1. Records the undo
-        information; overflow, captures, who is out, the win and the turn follow."""
+        ``i`` to ``j``, or a reserve piece onto ``j`` when ``i`` is -1. Overflow, captures,
+        who is out, the win and the turn follow. Records the undo information unless
+        ``record`` is False (the course facade, which never undoes)."""
         stacks, tops = self._stacks, self._tops
-        tops_before = tops[:]
+        tops_before = tops[:] if record else tops
+        turn, winner, reason = self._turn, self._winner, self._reason
         dst = stacks[j]
         if i >= 0:
             src = stacks[i]
@@ -312,10 +322,10 @@ class FocusState(State):
             own = removed.count(seat)
             self._reserve[seat] += own
             self._captured[seat] += excess - own
-        self._undo.append(
-            (seat, i, j, count, removed, own, tops_before, self._turn, self._winner,
-             self._reason, self._finish(seat))
-        )
+        dropped = self._finish(seat)
+        if record:
+            self._undo.append((seat, i, j, count, removed, own, tops_before, turn, winner,
+                               reason, dropped))
 
     def _finish(self, seat: int) -> tuple[int, ...]:
         """Who is out, the win, and the next turn after ``seat`` moved; returns the seats

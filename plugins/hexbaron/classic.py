@@ -22,11 +22,12 @@ from typing import IO
 from hexbaron.catalogue import FIELD, FUEL, LUMBER, SUPPLY
 from hexbaron.commands import Command, builtin_catalogue
 from hexbaron.game import TIE_PLAYER_TWO, HexBaronGame, HexBaronState
-from hexbaron.render import classic_grid, letters
+from hexbaron.render import classic_grid
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
 from hexkit.configs import find_config
-from hexkit.errors import ConfigError
+from hexkit.errors import ConfigError, IllegalMoveError
 from hexkit.game import Game
+from hexkit.pieces import Piece
 
 MENU = "1. Default game\n2. Load game\nQ. Quit\n\nEnter your choice: "
 LOAD_PROMPT = "Enter the name of the file to load: "
@@ -119,6 +120,8 @@ class ClassicConsole:
         self.stdout = stdout
         self.spec = game.spec
         self._game: HexBaronGame | None = None
+        self._default: Setup | None = None
+        self._marks: dict[Piece | None, str] = {}
 
     # -- input and output --------------------------------------------------------------
     def write(self, text: str) -> None:
@@ -157,9 +160,22 @@ class ClassicConsole:
             options = self.spec.resolve({"tie_rule": TIE_PLAYER_TWO, "extensions": "none"})
             self._game = HexBaronGame(self.spec, options, catalogue=builtin_catalogue(),
                                       setup=self.default_setup())
+            # Each piece's letter in the grid, looked up once: the grid is drawn every turn.
+            self._marks = {None: " "}
+            for ptype in self._game.catalogue.pieces.values():
+                self._marks[Piece(0, ptype.name)] = ptype.letter
+                self._marks[Piece(1, ptype.name)] = ptype.letter.lower()
         return self._game
 
     def default_setup(self) -> Setup:
+        """The default game's set-up, read once per run (the skeleton builds it in code;
+        reading and checking the YAML file for every game took most of a session's time).
+        States copy what they change, so the one set-up serves every game."""
+        if self._default is None:
+            self._default = self._read_default_setup()
+        return self._default
+
+    def _read_default_setup(self) -> Setup:
         path = find_config("hexbaron", "default")
         if path is None:
             raise _Stop("the default game's set-up (configs/hexbaron/default.yaml) is missing")
@@ -186,7 +202,8 @@ class ClassicConsole:
             raise _Stop(f"the grid size {declared_size} is odd: the AQA program crashes "
                         "drawing this grid (IndexError)")
         pos = state.pos
-        cells = [t + letter for t, letter in zip(pos.terrain, letters(state), strict=True)]
+        marks = self._marks
+        cells = [t + marks[p] for t, p in zip(pos.terrain, pos.pieces, strict=True)]
         return classic_grid(pos.size, cells)
 
     def play(self, setup: Setup) -> None:
@@ -217,10 +234,11 @@ class ClassicConsole:
         if command is None:
             state.push(PASS)
             return "Invalid command"
-        if state.check(command) is not None:
+        try:
+            state.push(command)
+        except IllegalMoveError:  # refused and rolled back: it uses up its slot
             state.push(PASS)
             return state.catalogue.commands[command.verb].classic_failure
-        state.push(command)
         return "Command executed"
 
 

@@ -87,12 +87,9 @@ def own_piece_problem(pos: Position, tile: object) -> str | None:
     return None
 
 
-def own_tiles(pos: Position) -> Iterator[int]:
+def own_tiles(pos: Position) -> list[int]:
     """Tiles holding a piece of the player giving commands, in order."""
-    seat = pos.seat
-    for tile, p in enumerate(pos.pieces):
-        if p is not None and p.owner == seat:
-            yield tile
+    return sorted(pos.owned[pos.seat])
 
 
 def cost_problem(pos: Position, costs: Iterable[tuple[str, int]], doing: str) -> str | None:

@@ -1,5 +1,6 @@
-"""Hex Baron's own words in ``hexkit play``: ``save`` (an AQA data file) and ``ids`` (the
-tile numbers laid out as on the grid)."""
+"""Hex Baron's own words in ``hexkit play``: ``savefile`` (an AQA data file, apart from
+hexkit's own ``save``, which writes a hexkit record) and ``ids`` (the tile numbers laid out
+as on the grid)."""
 
 from __future__ import annotations
 
@@ -14,22 +15,24 @@ from hexkit.errors import HexkitError
 from hexkit.game import State
 
 
-def save_command(state: State, argument: str) -> str:
-    """``save [-f] FILE``: write the game as an AQA data file (refuses to replace a file
+def savefile_command(state: State, argument: str) -> str:
+    """``savefile [-f] FILE``: write the game as an AQA data file (refuses to replace a file
     unless ``-f`` is given)."""
     if not isinstance(state, HexBaronState):
-        raise HexkitError("save works in Hex Baron games only")
+        raise HexkitError("savefile works in Hex Baron games only")
     words = argument.strip()
     force = False
     if words == "-f" or words.startswith("-f "):
         force, words = True, words[2:].strip()
     if not words:
-        raise HexkitError("usage: save [-f] FILE (writes an AQA data file, e.g. save game.txt)")
+        raise HexkitError("usage: savefile [-f] FILE (writes an AQA data file, e.g. "
+                          "savefile game.txt)")
     path = Path(words)
     if path.suffix.lower() in (".yaml", ".yml"):
-        raise HexkitError("save writes AQA data files, not YAML: use a name such as game.txt")
+        raise HexkitError("savefile writes AQA data files, not YAML: use a name such as "
+                          "game.txt")
     if path.exists() and not force:
-        raise HexkitError(f"{words} already exists; type 'save -f {words}' to replace it")
+        raise HexkitError(f"{words} already exists; type 'savefile -f {words}' to replace it")
     if path.is_dir():
         raise HexkitError(f"{words} is a folder")
     text = write_data_file(state.to_setup(), state.catalogue)

@@ -1,7 +1,7 @@
 """The hexkit plugin module of Hex Baron (entry point ``hexbaron = "hexbaron.plugin"``).
 
-It registers the game (options, rules summary, the classic console, the ``save`` and
-``ids`` words of ``hexkit play``, an MCTS evaluation) and adds Hex Baron's own hooks so
+It registers the game (options, rules summary, the classic console, the ``savefile``
+and ``ids`` words of ``hexkit play``, an MCTS evaluation) and adds Hex Baron's own hooks so
 that other plugins can extend the game (see :mod:`hexbaron.hookspecs`). Everything is named
 by reference, so registering imports none of the rules: they load when a game is built.
 """
@@ -62,8 +62,8 @@ SPEC = GameSpec(
     rules=RULES,
     frontends={"classic": "hexbaron.classic:run_classic"},
     console_commands=(
-        ConsoleCommand("save", "save [-f] FILE: save the game as an AQA data file",
-                       "hexbaron.console:save_command"),
+        ConsoleCommand("savefile", "savefile [-f] FILE: save the game as an AQA data file "
+                       "(the AQA program can load it)", "hexbaron.console:savefile_command"),
         ConsoleCommand("ids", "show the tile numbers laid out as on the grid",
                        "hexbaron.console:ids_command"),
     ),

@@ -44,6 +44,7 @@ class Position:
         command: int = 0,
         turns: tuple[int, int] = (0, 0),
         baron_lost: bool = False,
+        owned: tuple[set[int], set[int]] | None = None,
     ):
         self.catalogue = catalogue
         self.types = catalogue.pieces
@@ -54,6 +55,12 @@ class Position:
             raise ValueError(f"a grid of size {size} has {self.n} tiles")
         self.terrain = terrain
         self.pieces = pieces
+        #: The tiles holding each player's pieces (kept with ``pieces``, so that finding a
+        #: player's pieces does not scan the grid: a size-60 grid has 1,800 tiles).
+        self.owned: tuple[set[int], set[int]] = owned if owned is not None else (
+            {t for t, p in enumerate(pieces) if p is not None and p.owner == 0},
+            {t for t, p in enumerate(pieces) if p is not None and p.owner == 1},
+        )
         self.names = names
         self.vps = vps
         self.resources = resources
@@ -116,12 +123,43 @@ class Position:
     # -- changing (journaled) ----------------------------------------------------------
     def set_piece(self, tile: int, piece: Piece | None) -> None:
         """Put ``piece`` on a tile (None empties it)."""
-        self.journal.set_item("pieces", tile, piece)
+        self.journal.on_undo("_put", tile, self.pieces[tile])
+        self._put(tile, piece)
+
+    def _put(self, tile: int, piece: Piece | None) -> None:
+        """Put ``piece`` on a tile, keeping ``owned`` in step (the journal's undo of
+        :meth:`set_piece`; records nothing itself)."""
+        old = self.pieces[tile]
+        if old is not None:
+            self.owned[old.owner].discard(tile)
+        if piece is not None:
+            self.owned[piece.owner].add(tile)
+        self.pieces[tile] = piece
+
+    def own_tiles(self, seat: int | None = None) -> list[int]:
+        """The tiles holding a player's pieces (the mover's by default), in tile order."""
+        return sorted(self.owned[self.seat if seat is None else seat])
 
     def move_piece(self, start: int, end: int) -> None:
-        """Move the piece on ``start`` to ``end``."""
-        self.set_piece(end, self.pieces[start])
-        self.set_piece(start, None)
+        """Move the piece on ``start`` to the empty tile ``end``."""
+        if self.pieces[end] is not None:
+            self.set_piece(end, self.pieces[start])
+            self.set_piece(start, None)
+            return
+        # The common case in one journal entry: this runs for every move command.
+        self.journal.on_undo("_step", end, start)
+        self._step(start, end)
+
+    def _step(self, start: int, end: int) -> None:
+        """Move the piece on ``start`` to the empty tile ``end`` (records nothing: the undo
+        of :meth:`move_piece` is the step back)."""
+        pieces = self.pieces
+        piece = pieces[start]
+        owned = self.owned[piece.owner]
+        owned.discard(start)
+        owned.add(end)
+        pieces[end] = piece
+        pieces[start] = None
 
     def set_terrain(self, tile: int, symbol: str) -> None:
         """Change a tile's terrain."""
@@ -175,9 +213,8 @@ class Position:
         types = self.types
         nbrs = self.neighbours
         doomed: list[tuple[int, Piece]] = []
-        for tile, p in enumerate(pieces):
-            if p is None:
-                continue
+        for tile in sorted(self.owned[0] | self.owned[1]):
+            p = pieces[tile]
             limit = types[p.kind].destroy_at
             count = 0
             for j in nbrs[tile]:
@@ -208,6 +245,7 @@ class Position:
             self.catalogue, self.size, list(self.terrain), list(self.pieces), list(self.names),
             list(self.vps), list(self.resources), rng, self.seat, self.command,
             (self.turns[0], self.turns[1]), self.baron_lost,
+            (set(self.owned[0]), set(self.owned[1])),
         )
         twin.journal = self.journal.bound_to(twin)
         return twin

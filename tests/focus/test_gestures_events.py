@@ -53,16 +53,15 @@ def test_an_overflow_sends_own_pieces_to_reserve_and_captures_the_others():
     state.push("a1-b1x2")
     found = {e.kind: e for e in state.events()}
     assert set(found) == {RESERVED}
-    assert found[RESERVED].data == {"count": 1, "reserve": 1}
+    assert found[RESERVED].data == {"count": 1}
     assert found[RESERVED].cells == ((0, 1),)
     state = state_with("focus", {(0, 0): [0, 0, 0], (0, 1): [1, 1, 0], (5, 5): [1]},
                        captured=[3, 0])
     state.push("a1-b1x3")
     [capture] = state.events()
     assert capture.kind == CAPTURED and capture.seat == 0
-    assert capture.data == {"count": 1, "owners": [1], "captured": 4}
-    assert capture.text == ("Red captures 1 piece from the bottom of b1 (Green 1; 4 captured "
-                            "in all)")
+    assert capture.data == {"count": 1, "owners": [1]}
+    assert capture.text == "Red captures 1 piece from the bottom of b1 (Green 1)"
     state.pop()
     assert state.events() == ()
 
@@ -95,3 +94,13 @@ def test_describe_gives_the_stack_notation_the_reserve_and_the_variants_win():
     for phrase in ("exactly as many squares", "the last player able to move wins",
                    "enter your reserve piece on an empty square", "Blue (B)"):
         assert phrase in cross, phrase
+
+
+def test_the_events_of_an_earlier_move_are_still_told():
+    state = state_with("focus", {(0, 0): [0, 0, 0], (0, 1): [1, 1, 0], (5, 5): [1],
+                                 (4, 4): [0]}, captured=[3, 0])
+    state.push("a1-b1x3")
+    state.push("f6-f5x1")
+    assert state.events() == ()
+    [capture] = state.events(-2)
+    assert capture.kind == CAPTURED and capture.cells == ((0, 1),)

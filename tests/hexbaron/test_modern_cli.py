@@ -34,7 +34,7 @@ def test_a_whole_game_can_be_played_with_refusals_explained():
 def test_help_explains_the_commands_and_costs_and_lists_the_legal_ones():
     code, out, _ = play("help", "quit")
     assert "upgrade less|pbds TILE  turn your serf on TILE into a LESS or a PBDS (5" in out
-    assert "save [-f] FILE" in out
+    assert "savefile [-f] FILE" in out
     assert "8 legal moves:" in out and "spawn 4" in out and "pass" in out
 
 
@@ -53,11 +53,13 @@ def test_tile_numbers_can_be_shown_or_hidden():
 
 
 def test_save_writes_a_data_file_that_loads_again(tmp_path):
-    code, out, _ = play("upgrade less 8", "save game.txt", "save game.txt", "quit", cwd=tmp_path)
+    code, out, _ = play("upgrade less 8", "savefile game.txt", "savefile game.txt", "quit",
+                        cwd=tmp_path)
     saved = (tmp_path / "game.txt").read_text(encoding="utf-8")
     assert saved.startswith("Player One,0,10,5,5\nPlayer Two,1,10,10,5\n8\n")
     assert "saved to game.txt" in out
-    assert "save: game.txt already exists; type 'save -f game.txt' to replace it" in out
+    assert ("savefile: game.txt already exists; type 'savefile -f game.txt' to replace it"
+            in out)
     code, out, _ = play("quit", options=("setup=game.txt",), cwd=tmp_path)
     assert "Player One to give command 2 of 3, turn 1." in out
     assert " / L 8\\____/" in out
