@@ -1,4 +1,5 @@
-"""``hexkit rules``: a game variant's rules in words, its options and front-ends."""
+"""``hexkit rules``: a game's rules summary, the variant's rules in words (``describe()``),
+its options and front-ends."""
 
 from __future__ import annotations
 
@@ -32,7 +33,13 @@ def run(args: argparse.Namespace) -> int:
     game = reg.load_game(name, **given)
     print(f"{game}: {spec.description}")
     print()
-    print(game.describe().strip() or "(this game's plugin provides no rules summary)")
+    summary, variant = spec.rules.strip(), game.describe().strip()
+    print(summary or variant or "(this game's plugin provides no rules summary)")
+    if variant and variant != summary:
+        # The summary speaks of the game and its variants; describe() of this one in full.
+        print()
+        print(f"This variant, {game}:")
+        print(variant)
     if spec.options:
         print()
         print("Options (-o key=value), with this variant's values:")
