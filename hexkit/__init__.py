@@ -7,39 +7,38 @@ The public API::
     game = hexkit.load_game("focus(board=cross,players=4)")
     state = game.new_state(seed=0)
     state.push(state.legal_moves()[0])
+
+The names below are imported on first use (``import hexkit`` alone imports nothing else),
+so that every ``hexkit`` command and every plugin pays only for what it uses.
 """
 
-from hexkit.boards import BoundedHexBoard, SquareBoard
-from hexkit.errors import (
-    ConfigError,
-    ConfigErrors,
-    HexkitError,
-    IllegalMoveError,
-    MoveParseError,
-    OptionError,
-    PluginError,
-    RecordError,
-    UnknownGameError,
-)
-from hexkit.game import (
-    ConsoleCommand,
-    Game,
-    GameSpec,
-    Move,
-    Option,
-    Outcome,
-    State,
-    rng_from_json,
-    rng_to_json,
-)
-from hexkit.hexes import DIRECTIONS, Hex
-from hexkit.hookspecs import hookimpl, hookspec
-from hexkit.pieces import Piece
-from hexkit.plugins import game_names, load_game, plugin_manager, registry
-from hexkit.turns import TurnOrder
-from hexkit.view import BoardView, CellView, PieceView
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it.
+_EXPORTS = {
+    "BoundedHexBoard": "hexkit.boards", "SquareBoard": "hexkit.boards",
+    "ConfigError": "hexkit.errors", "ConfigErrors": "hexkit.errors",
+    "HexkitError": "hexkit.errors", "IllegalMoveError": "hexkit.errors",
+    "MoveParseError": "hexkit.errors", "OptionError": "hexkit.errors",
+    "PluginError": "hexkit.errors", "RecordError": "hexkit.errors",
+    "UnknownGameError": "hexkit.errors",
+    "ConsoleCommand": "hexkit.game", "Game": "hexkit.game", "GameSpec": "hexkit.game",
+    "Move": "hexkit.game", "Option": "hexkit.game", "Outcome": "hexkit.game",
+    "State": "hexkit.game", "rng_from_json": "hexkit.game", "rng_to_json": "hexkit.game",
+    "DIRECTIONS": "hexkit.hexes", "Hex": "hexkit.hexes",
+    "hookimpl": "hexkit.hookspecs", "hookspec": "hexkit.hookspecs",
+    "Piece": "hexkit.pieces",
+    "game_names": "hexkit.plugins", "load_game": "hexkit.plugins",
+    "plugin_manager": "hexkit.plugins", "registry": "hexkit.plugins",
+    "TurnOrder": "hexkit.turns",
+    "BoardView": "hexkit.view", "CellView": "hexkit.view", "PieceView": "hexkit.view",
+}
 
 __all__ = [
     "BoardView", "BoundedHexBoard", "ConsoleCommand", "CellView", "ConfigError", "ConfigErrors",
@@ -50,3 +49,48 @@ __all__ = [
     "game_names", "hookimpl", "hookspec", "load_game", "plugin_manager", "registry",
     "rng_from_json", "rng_to_json", "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hexkit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
+
+if TYPE_CHECKING:
+    from hexkit.boards import BoundedHexBoard, SquareBoard
+    from hexkit.errors import (
+        ConfigError,
+        ConfigErrors,
+        HexkitError,
+        IllegalMoveError,
+        MoveParseError,
+        OptionError,
+        PluginError,
+        RecordError,
+        UnknownGameError,
+    )
+    from hexkit.game import (
+        ConsoleCommand,
+        Game,
+        GameSpec,
+        Move,
+        Option,
+        Outcome,
+        State,
+        rng_from_json,
+        rng_to_json,
+    )
+    from hexkit.hexes import DIRECTIONS, Hex
+    from hexkit.hookspecs import hookimpl, hookspec
+    from hexkit.pieces import Piece
+    from hexkit.plugins import game_names, load_game, plugin_manager, registry
+    from hexkit.turns import TurnOrder
+    from hexkit.view import BoardView, CellView, PieceView

@@ -1,14 +1,22 @@
-"""The ``hexkit`` command line. Sub-commands come from plugins (the core's own too)."""
+"""The ``hexkit`` command line. Sub-commands come from plugins (the core's own too).
+
+Start-up is kept small: only the command being run has its arguments configured (and so
+its module imported); ``hexkit --version`` loads no plugin at all.
+"""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
 
-from hexkit import plugins
-from hexkit.errors import HexkitError
+from hexkit import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Iterable, Sequence
+
+    from hexkit import plugins
 
 PROG = "hexkit"
 
@@ -18,29 +26,73 @@ def _print_problems(registry: plugins.Registry) -> None:
         print(f"{PROG}: warning: {problem}", file=sys.stderr)
 
 
+def version_text() -> str:
+    """``hexkit 0.1.0 (Python 3.11.7)``."""
+    python = ".".join(str(n) for n in sys.version_info[:3])
+    return f"{PROG} {__version__} (Python {python})"
+
+
 # -- entry point ---------------------------------------------------------------------------
-def build_parser(registry: plugins.Registry) -> argparse.ArgumentParser:
-    """The argument parser with every registered sub-command."""
+def build_parser(registry: plugins.Registry,
+                 only: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the registered sub-commands.
+
+    ``only`` names the commands to add with their own arguments (default: every command);
+    an empty ``only`` lists every command bare, for ``hexkit --help``. Commands left out
+    or bare keep their modules unimported.
+    """
+    import argparse
+
+    from hexkit import plugins
+
+    formatter = _help_formatter()
     parser = argparse.ArgumentParser(
-        prog=PROG,
+        prog=PROG, formatter_class=formatter,
         description="Turn-based board games on hex and square boards; every game is a plugin.",
         epilog="Run 'hexkit COMMAND --help' for a command's options.",
     )
+    parser.add_argument("--version", action="version", version=version_text())
     parser.add_argument(
         "--plugins-dir", action="append", default=[], metavar="DIR",
         help=f"also load plugin .py files from DIR (repeatable; also ${plugins.PLUGINS_DIR_ENV})",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    wanted = None if only is None else set(only)
+    # prog given: argparse would otherwise measure the terminal (importing shutil) for it.
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog=PROG)
     for name in sorted(registry.commands):
+        if wanted and name not in wanted:
+            continue
         command = registry.commands[name]
-        cmd_parser = sub.add_parser(name, help=command.help, description=command.help)
-        command.configure(cmd_parser)
+        cmd_parser = sub.add_parser(name, help=command.help, description=command.help,
+                                    formatter_class=formatter)
+        if wanted is None or name in wanted:
+            command.configure(cmd_parser)
         cmd_parser.set_defaults(_command=command)
     return parser
 
 
-def _pre_parse_plugin_dirs(argv: Sequence[str]) -> list[str]:
-    dirs = []
+def _help_formatter() -> type[argparse.HelpFormatter]:
+    """argparse's help formatter, measuring the terminal without importing shutil (which
+    argparse does for every argument added, and which costs more than all the rest)."""
+    import argparse
+
+    from hexkit.console import terminal_columns
+
+    class HelpFormatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                     width: int | None = None) -> None:
+            if width is None:
+                width = terminal_columns() - 2
+            super().__init__(prog, indent_increment, max_help_position, width)
+
+    return HelpFormatter
+
+
+def _scan(argv: Sequence[str]) -> tuple[list[str], str | None, bool]:
+    """The global options before the command: plugin folders (needed before parsing, as
+    plugins may add commands), the command word, and whether ``--version`` was asked."""
+    dirs: list[str] = []
+    version = False
     it = iter(argv)
     for arg in it:
         if arg == "--plugins-dir":
@@ -49,20 +101,32 @@ def _pre_parse_plugin_dirs(argv: Sequence[str]) -> list[str]:
                 dirs.append(value)
         elif arg.startswith("--plugins-dir="):
             dirs.append(arg.split("=", 1)[1])
+        elif arg == "--version":
+            version = True
         elif not arg.startswith("-"):
-            break
-    return dirs
+            return dirs, arg, version
+    return dirs, None, version
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    dirs, word, version = _scan(argv)
+    if version:
+        print(version_text())
+        return 0
+    from hexkit import plugins
+    from hexkit.errors import HexkitError
+
     try:
-        # Plugin folders must be known before parsing: they may add sub-commands.
-        plugins.configure(_pre_parse_plugin_dirs(argv))
+        plugins.configure(dirs)
         registry = plugins.registry()
         _print_problems(registry)
-        parser = build_parser(registry)
+        if word is not None and word not in registry.commands:
+            print(f"{PROG}: error: {plugins.unknown_message('command', word, registry.commands)}"
+                  f" (run '{PROG} --help' for the list)", file=sys.stderr)
+            return 2
+        parser = build_parser(registry, only=[word] if word else [])
         args = parser.parse_args(argv)
         if not getattr(args, "_command", None):
             parser.print_help()
@@ -72,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in str(exc).splitlines() or [type(exc).__name__]:
             print(f"{PROG}: error: {line}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        return _reader_went_away()
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         print(f"{PROG}: error: {where}{exc.strerror or exc}", file=sys.stderr)
@@ -89,3 +155,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+#: Exit status of a program whose reader closed the pipe (128 + SIGPIPE), as ``seq | head``.
+EXIT_BROKEN_PIPE = 141
+
+
+def _reader_went_away() -> int:
+    """The reader of standard output stopped reading (``hexkit replay g.json | head``):
+    stop quietly, as Unix programs do. Standard output is pointed at the null device so
+    that the interpreter's final flush of what is still buffered cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return EXIT_BROKEN_PIPE

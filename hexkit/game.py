@@ -13,14 +13,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
-from hexkit.events import GAME_OVER, GameEvent
-from hexkit.gestures import Gesture, Origin
-from hexkit.turns import TurnOrder
-from hexkit.undo import Journal
-from hexkit.view import BoardView
+
+# The state kit's parts are imported when a state is made, not with the game specs: every
+# ``hexkit`` command imports this module, and most never make a state.
+if TYPE_CHECKING:
+    from hexkit.events import GameEvent
+    from hexkit.gestures import Gesture, Origin
+    from hexkit.turns import TurnOrder
+    from hexkit.undo import Journal
+    from hexkit.view import BoardView
 
 JSON = Any
 
@@ -372,6 +376,9 @@ class State(ABC):
         cls._legacy_protocol = any("_push" in vars(k) for k in cls.__mro__ if k is not State)
 
     def __init__(self, game: Game, rng: random.Random | int | None = None):
+        from hexkit.turns import TurnOrder
+        from hexkit.undo import Journal
+
         self.game = game
         if isinstance(rng, random.Random):
             self.rng = rng
@@ -470,6 +477,8 @@ class State(ABC):
     def emit(self, kind: str, text: str, seat: int | None = None,
              cells: Iterable[tuple[int, int]] = (), **data: Any) -> None:
         """Record an event of the move being applied (call it from :meth:`apply`)."""
+        from hexkit.events import GameEvent
+
         event = GameEvent(kind, text, seat, tuple(cells), data)
         if self._kit_emitted is None:
             self._kit_emitted = [event]
@@ -488,6 +497,8 @@ class State(ABC):
         if index == count - 1:
             outcome = self.outcome()
             if outcome is not None:
+                from hexkit.events import GAME_OVER, GameEvent
+
                 found = (*found, GameEvent(
                     GAME_OVER, describe_outcome(self.players, outcome),
                     data={"winners": list(outcome.winners), "reason": outcome.reason},
@@ -575,6 +586,8 @@ class State(ABC):
         text rendering as its caption)."""
         if type(self).render is State.render:
             raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
+        from hexkit.view import BoardView
+
         return BoardView("hex", (), tuple(self.players), caption=tuple(self.render().splitlines()))
 
     # -- optional hooks for services ---------------------------------------------------

@@ -7,23 +7,23 @@ unknown hook or registers a game name that is already taken is recorded as a one
 
 from __future__ import annotations
 
-import difflib
 import importlib
-import importlib.util
 import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from importlib.metadata import entry_points
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from hexkit import hookspecs
+from hexkit.entry_points import entry_points
 from hexkit.errors import OptionError, PluginError, UnknownGameError
 from hexkit.game import Game, GameSpec
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: The entry-point group through which games and extensions are discovered.
 ENTRY_POINT_GROUP = "hexkit"
@@ -85,6 +85,8 @@ class Registry:
 
 def unknown_message(kind: str, name: str, known: Iterable[str]) -> str:
     """``unknown game 'x'; did you mean 'y'?`` (or the list of known names)."""
+    import difflib
+
     known = sorted(known)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     if close:
@@ -161,6 +163,8 @@ class _Loader:
             self.add(plugin, ep.name, "entry point", version)
 
     def add_directory(self, folder: Path) -> None:
+        import importlib.util
+
         if not folder.is_dir():
             self.registry.problems.append(
                 Problem(str(folder), "plugins folder does not exist")
@@ -235,6 +239,8 @@ class _Loader:
         ]
         for name, plugin in list(self.pm.list_name_plugin()):
             for impl_name in self._pending_hooks(plugin):
+                import difflib
+
                 close = difflib.get_close_matches(impl_name, known, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 self.registry.problems.append(
@@ -312,11 +318,14 @@ def build_registry(
     loader.add_builtins()
     if entry_points:
         loader.add_entry_points()
-    dirs = [Path(d) for d in plugin_dirs]
+    dirs = [str(d) for d in plugin_dirs]
     if use_env and os.environ.get(PLUGINS_DIR_ENV):
-        dirs += [Path(p) for p in os.environ[PLUGINS_DIR_ENV].split(os.pathsep) if p]
-    for folder in dirs:
-        loader.add_directory(folder)
+        dirs += [p for p in os.environ[PLUGINS_DIR_ENV].split(os.pathsep) if p]
+    if dirs:
+        from pathlib import Path
+
+        for folder in dirs:
+            loader.add_directory(Path(folder))
     for name, plugin in extra:
         loader.add(plugin, name, "extra")
     registry = loader.finish()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexkit.bots.policy import PlayoutPolicy
@@ -56,9 +56,18 @@ class _Node:
         self.available = 0  # times this node's move was legal when its parent was visited
 
 
+#: How many times a search reports its progress (``MctsBot.progress``).
+PROGRESS_REPORTS = 100
+
+
 class MctsBot:
     """UCT: ``simulations`` searches per move from the bot's own seeded generator, so the
-    same seed and the same position give the same move."""
+    same seed and the same position give the same move.
+
+    ``depth`` (playout moves before scoring) is, in order: the one given, the game's
+    registered policy's, :data:`DEFAULT_DEPTH`. ``progress``, when set, is called as
+    ``progress(done, total)`` about :data:`PROGRESS_REPORTS` times during each search (the
+    terminal shows how far the bot is); it must not touch the state."""
 
     def __init__(
         self,
@@ -66,18 +75,23 @@ class MctsBot:
         seed: int | None = None,
         *,
         exploration: float = DEFAULT_EXPLORATION,
-        depth: int = DEFAULT_DEPTH,
+        depth: int | None = None,
         policy: PlayoutPolicy | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ):
         if simulations < 1:
             raise OptionError("mcts needs at least 1 simulation per move")
-        if depth < 0:
+        if depth is not None and depth < 0:
             raise OptionError("mcts playout depth cannot be negative")
         self.simulations = simulations
         self.exploration = exploration
         self.rng = random.Random(seed)
         self.policy = policy
-        self.depth = policy.depth if policy is not None and policy.depth is not None else depth
+        self.progress = progress
+        if depth is None:
+            depth = policy.depth if policy is not None and policy.depth is not None \
+                else DEFAULT_DEPTH
+        self.depth = depth
         self._choose = policy.choose if policy is not None else None
         self._evaluate = policy.evaluate if policy is not None else None
 
@@ -89,8 +103,17 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node(-1)
-        for _ in range(self.simulations):
-            self._simulate(state, root)
+        total = self.simulations
+        progress = self.progress
+        if progress is None:
+            for _ in range(total):
+                self._simulate(state, root)
+        else:
+            step = max(1, total // PROGRESS_REPORTS)
+            for done in range(1, total + 1):
+                self._simulate(state, root)
+                if done % step == 0 or done == total:
+                    progress(done, total)
         best = None
         best_key: tuple[int, float] = (-1, -1.0)
         for move in legal:

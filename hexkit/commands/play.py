@@ -1,36 +1,31 @@
-"""``hexkit play``: a game at the terminal, between humans and bots, on the text rendering."""
+"""``hexkit play``: a game at the terminal, between humans and bots, on the text rendering.
+
+This module reads the command line (checking that every option given applies) and sets the
+game up; :mod:`hexkit.session` plays it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from hexkit import plugins
-from hexkit.bots import Bot, make_bot
-from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError, OptionError
+from hexkit.errors import OptionError
 from hexkit.game import Game, State
-from hexkit.records import GameRecord, load_record, replay, save_record
+
+if TYPE_CHECKING:
+    from hexkit.session import GameFile, PlaySession, Seat
 
 MAX_SEATS = 4
-#: How many legal moves ``help`` prints before summarising the rest.
-LIST_LIMIT = 120
-
-HELP_WORDS = """\
-Commands: a move in the game's notation, or
-  help (or an empty line)  this help and the legal moves
-  moves                    list the legal moves only
-  undo                     take back your last move (and the bots' replies)
-  quit                     leave the game"""
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Arguments of ``hexkit play``."""
     p.add_argument("game", nargs="?", default=None,
-                   help="game name, e.g. hexbaron or 'focus(board=cross)' (not with --load)")
+                   help="game name, e.g. hexbaron or 'focus(board=cross)' (not with --load); "
+                        "without one, the installed games are listed")
     p.add_argument(
         "-o", "--option", action="append", default=[], metavar="KEY=VALUE",
         help="game option (repeatable); 'hexkit rules GAME' lists them",
@@ -43,8 +38,11 @@ def configure(p: argparse.ArgumentParser) -> None:
         )
     p.add_argument(
         "--save", default=None, metavar="FILE",
-        help="save the game record to FILE after every move (replaced atomically)",
+        help="save the game record to FILE after every move (replaced atomically); an "
+             "existing FILE is refused unless --force",
     )
+    p.add_argument("--force", action="store_true",
+                   help="with --save: replace FILE if it exists")
     p.add_argument(
         "--load", default=None, metavar="FILE",
         help="continue the game saved in FILE (and keep saving to it unless --save is given)",
@@ -58,14 +56,11 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--classic", action="store_const", const="classic", dest="frontend",
         help="same as --frontend classic (Hex Baron: the AQA program, byte for byte)",
     )
-
-
-@dataclass
-class Seat:
-    """Who plays a seat: a human at the terminal (bot is None) or a bot."""
-
-    spec: str
-    bot: Bot | None
+    p.add_argument(
+        "--colour", "--color", choices=("auto", "always", "never"), default=None,
+        help="colour the output: auto (default: on a terminal, unless NO_COLOR is set), "
+             "always or never; needs the rich library (pip install 'hexkit-games[colour]')",
+    )
 
 
 def load_from_args(args: argparse.Namespace) -> Game:
@@ -73,38 +68,79 @@ def load_from_args(args: argparse.Namespace) -> Game:
     return plugins.load_game(args.game, **plugins.parse_option_pairs(args.option))
 
 
+def seats_given(args: argparse.Namespace) -> list[int]:
+    """The seat numbers (1-based) given with ``--pN``."""
+    return [n for n in range(1, MAX_SEATS + 1) if getattr(args, f"p{n}", None) is not None]
+
+
+def seat_limit_error(game: Game, seats: list[int], count: int) -> OptionError:
+    """``focus has 2 seats; --p3 cannot play`` (the words of ``hexkit match``)."""
+    extra = ", ".join(f"--p{s}" for s in seats)
+    return OptionError(f"{game} has {count} seats; {extra} cannot play")
+
+
 def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
         stderr: IO[str] | None = None) -> int:
     """Run ``hexkit play`` with parsed arguments."""
-    stdin = stdin or sys.stdin
+    stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    if args.force and args.save is None:
+        raise OptionError("--force does not apply without --save")
     if args.load is not None:
         return _run_loaded(args, stdin, stdout, stderr)
     if args.game is None:
-        raise OptionError("name the game to play (or give --load FILE)")
+        from hexkit.commands.games import game_lines
+
+        print("Name the game to play: hexkit play GAME (or continue a saved one with "
+              "hexkit play --load FILE). The installed games:", file=stdout)
+        for line in game_lines(plugins.registry()):
+            print(f"  {line}", file=stdout)
+        return 2
     game = load_from_args(args)
     if args.frontend is not None:
-        if args.save is not None:
-            raise OptionError(f"--save does not apply to --frontend {args.frontend} "
-                              "(use the front-end's own save)")
-        frontend = game.spec.frontend(args.frontend)
-        return int(frontend(game, seed=args.seed, stdin=stdin, stdout=stdout, stderr=stderr))
+        return _run_frontend(args, game, stdin, stdout, stderr)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(2**31)
     state = game.new_state(seed=args.seed)
     seats = _seats(args, game, len(state.players), [])
-    on_change = None
+
+    from hexkit.records import GameRecord
+    from hexkit.session import GameFile
+
+    record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
+    file = GameFile(record, prefix=_global_prefix(args))
     if args.save is not None:
-        record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
-        on_change = _saver(args.save, record)
-        on_change(state)  # the file exists (and the path is known to work) from the start
-    session = PlaySession(game, state, seats, stdin, stdout, on_change, stderr)
-    return session.loop()
+        file.start(args.save, state, force=args.force)  # the file exists from the start
+    return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()
 
 
-def _seats(args: argparse.Namespace, game: Game, count: int, recorded: list[str]) -> list[Seat]:
+def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: IO[str],
+                  stderr: IO[str]) -> int:
+    """``--frontend NAME``: the game's own front-end takes the terminal."""
+    name = args.frontend
+    given = seats_given(args)
+    if given:
+        raise OptionError(f"--p{given[0]} does not apply to --frontend {name} "
+                          "(the front-end seats its own players)")
+    if args.save is not None:
+        raise OptionError(f"--save does not apply to --frontend {name} "
+                          "(use the front-end's own save)")
+    if args.colour is not None:
+        raise OptionError(f"--colour does not apply to --frontend {name}")
+    frontend = game.spec.frontend(name)
+    return int(frontend(game, seed=args.seed, stdin=stdin, stdout=stdout, stderr=stderr))
+
+
+def _seats(args: argparse.Namespace, game: Game, count: int,
+           recorded: list[str]) -> list[Seat]:
     """Who plays each seat: ``--pN``, else the saved game's player, else a human."""
+    from hexkit.bots import make_bot
+    from hexkit.session import Seat
+
+    beyond = [seat for seat in seats_given(args) if seat > count]
+    if beyond:
+        raise seat_limit_error(game, beyond, count)
     seats = []
     for i in range(min(count, MAX_SEATS)):
         given = getattr(args, f"p{i + 1}")
@@ -113,17 +149,29 @@ def _seats(args: argparse.Namespace, game: Game, count: int, recorded: list[str]
     return seats
 
 
-def _saver(path: str, record: GameRecord) -> Callable[[State], None]:
-    def save(state: State) -> None:
-        record.update(state)
-        save_record(path, record)
+def _global_prefix(args: argparse.Namespace) -> list[str]:
+    """The ``hexkit`` options before ``play`` needed to find the game again."""
+    prefix: list[str] = []
+    for folder in getattr(args, "plugins_dir", None) or ():
+        prefix += ["--plugins-dir", folder]
+    return prefix
 
-    return save
+
+def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Seat],
+             file: GameFile, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> PlaySession:
+    from hexkit.console import Console, want_colour
+    from hexkit.session import PlaySession
+
+    console = Console(stdout, colour=want_colour(stdout, args.colour or "auto"))
+    return PlaySession(game, state, seats, stdin, console, file, stderr)
 
 
 def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
                 stderr: IO[str]) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
+    from hexkit.records import load_record, replay
+    from hexkit.session import GameFile, same_file
+
     if args.frontend is not None:
         raise OptionError(f"--load does not apply to --frontend {args.frontend} "
                           "(use the front-end's own load)")
@@ -137,144 +185,11 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
     args.seed = record.seed
     seats = _seats(args, game, len(state.players), record.players)
     record.players = [s.spec for s in seats]
-    on_change = _saver(args.save or args.load, record)
-    on_change(state)
+    file = GameFile(record, prefix=_global_prefix(args))
+    if args.save is not None and not same_file(args.save, args.load):
+        file.start(args.save, state, force=args.force)
+    else:
+        file.path = args.load
+        file.write(state)
     print(f"Loaded {game} after {len(record.moves)} moves from {args.load}.", file=stdout)
-    session = PlaySession(game, state, seats, stdin, stdout, on_change, stderr)
-    return session.loop()
-
-
-class PlaySession:
-    """The read-eval-print loop of one game. ``on_change`` is called after every push/pop."""
-
-    def __init__(self, game: Game, state: State, seats: list[Seat], stdin: IO[str],
-                 stdout: IO[str], on_change: Callable[[State], None] | None = None,
-                 stderr: IO[str] | None = None):
-        self.game = game
-        self.state = state
-        self.seats = seats
-        self.stdin = stdin
-        self.stdout = stdout
-        self.stderr = stderr or sys.stderr
-        self.on_change = on_change or (lambda state: None)
-        self.extra = {c.name: c for c in game.spec.console_commands}
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout)
-
-    def loop(self) -> int:
-        state = self.state
-        show_board = True
-        while True:
-            if state.is_over():
-                self.say(state.render())
-                self.say(self.result_line())
-                return 0
-            seat = state.current_player
-            who = self.seats[seat] if seat < len(self.seats) else Seat("human", None)
-            name = state.players[seat]
-            if who.bot is not None:
-                move = who.bot.choose(state)
-                text = str(move)
-                state.push(move)
-                self.on_change(state)
-                self.say(f"{name} ({who.spec}) plays {text}")
-                show_board = True
-                continue
-            if show_board:
-                self.say(state.render())
-                show_board = False
-            self.stdout.write(f"{name}> ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                # Input ran out mid-game: abandoned, not finished, so say so and fail.
-                self.say()
-                print("hexkit: end of input: the game was abandoned unfinished",
-                      file=self.stderr)
-                return 1
-            show_board = self.handle(line.strip())
-            if show_board is None:
-                return 0
-
-    def handle(self, line: str) -> bool | None:
-        """Act on one typed line; True if the position changed, None to quit."""
-        word, _, rest = line.partition(" ")
-        low = word.lower()
-        if low in ("", "help", "?"):
-            self.show_help()
-            return False
-        if low == "moves":
-            self.show_moves()
-            return False
-        if low in ("quit", "exit"):
-            self.say("game left unfinished")
-            return None
-        if low == "undo" and not rest.strip():
-            return self.undo()
-        if low in self.extra:
-            try:
-                message = self.extra[low].run(self.state, rest.strip())
-            except (HexkitError, OSError) as exc:
-                message = f"{low}: {exc}"
-            if message:
-                self.say(message)
-            return False
-        try:
-            self.state.push(line)
-        except MoveParseError as exc:
-            self.say(f"cannot read that move: {exc} (type 'help' for the legal moves)")
-            return False
-        except IllegalMoveError as exc:
-            self.say(f"illegal move: {exc}")
-            return False
-        self.on_change(self.state)
-        return True
-
-    def undo(self) -> bool:
-        """Pop back to this human's previous turn (bots' replies included)."""
-        state = self.state
-        if not state.move_stack:
-            self.say("nothing to undo")
-            return False
-        state.pop()
-        # Keep undoing the bots' moves so that a human is to act again.
-        while state.move_stack and self._is_bot(state.current_player):
-            state.pop()
-        self.on_change(state)
-        return True
-
-    def _is_bot(self, seat: int) -> bool:
-        return seat < len(self.seats) and self.seats[seat].bot is not None
-
-    def show_help(self) -> None:
-        self.say(HELP_WORDS)
-        for c in self.extra.values():
-            self.say(f"  {c.name:<23}  {c.help}")
-        notation = self.state.move_help().strip()
-        if notation:
-            self.say()
-            self.say(notation)
-        self.say()
-        self.show_moves()
-
-    def show_moves(self) -> None:
-        moves = [str(m) for m in self.state.legal_moves()]
-        shown = moves[:LIST_LIMIT]
-        self.say(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}:")
-        width = max((len(m) for m in shown), default=0) + 2
-        per_line = max(1, 78 // max(width, 1))
-        for i in range(0, len(shown), per_line):
-            self.say("  " + "".join(m.ljust(width) for m in shown[i:i + per_line]).rstrip())
-        if len(moves) > len(shown):
-            self.say(f"  ... and {len(moves) - len(shown)} more")
-
-    def result_line(self) -> str:
-        outcome = self.state.outcome()
-        if outcome is None:
-            return "Game over."
-        if outcome.is_draw:
-            return f"Game over: a draw ({outcome.reason})."
-        names = " and ".join(self.state.players[w] for w in outcome.winners)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        return f"Game over: {names} {verb} ({outcome.reason})."
+    return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from hexkit import plugins
 
@@ -20,6 +19,8 @@ def run(args: argparse.Namespace) -> int:
     ]
     problems = [{"plugin": p.plugin, "problem": p.message} for p in reg.problems]
     if args.json:
+        import json
+
         print(json.dumps({"plugins": rows, "problems": problems}, indent=2))
         return 0
     for r in rows:

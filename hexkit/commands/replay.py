@@ -1,4 +1,5 @@
-"""``hexkit replay FILE``: a saved game move by move, every move re-checked by the rules."""
+"""``hexkit replay FILE``: a saved game move by move, every move re-checked by the rules,
+with what each move did (its events)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from hexkit.errors import RecordError
+    from hexkit.events import GAME_OVER
     from hexkit.records import check_result, load_record, replay_steps
 
     out, stdin = sys.stdout, sys.stdin
@@ -38,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
     for number, text, state in replay_steps(record, game):
         if number:
             print(f"{number}. {mover}{text}", file=out)
+            for event in state.events():
+                if event.kind != GAME_OVER:  # the result is said once, at the end
+                    print(f"   {event.text}", file=out)
         if not state.is_over():
             seat = state.current_player
             who = record.players[seat] if seat < len(record.players) else ""

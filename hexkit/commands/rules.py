@@ -1,4 +1,5 @@
-"""``hexkit rules``: a game's rules summary and its options."""
+"""``hexkit rules``: a game's rules summary, the variant's rules in words (``describe()``),
+its options and front-ends."""
 
 from __future__ import annotations
 
@@ -8,19 +9,52 @@ from hexkit import plugins
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game name, e.g. hexbaron")
+    p.add_argument("game", nargs="?", default=None,
+                   help="game name, e.g. hexbaron or 'focus(board=cross)'; without one, the "
+                        "installed games are listed")
+    p.add_argument(
+        "-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="describe the variant with this option (repeatable), e.g. -o config=level3",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = plugins.registry().game_spec(plugins.parse_game_string(args.game)[0])
-    print(f"{spec.name}: {spec.description}")
+    reg = plugins.registry()
+    if args.game is None:
+        from hexkit.commands.games import game_lines
+
+        print("Name a game: hexkit rules GAME [-o KEY=VALUE]. The installed games:")
+        for line in game_lines(reg):
+            print(f"  {line}")
+        return 2
+    name, inline = plugins.parse_game_string(args.game)
+    spec = reg.game_spec(name)
+    given = {**inline, **plugins.parse_option_pairs(args.option)}
+    game = reg.load_game(name, **given)
+    print(f"{game}: {spec.description}")
     print()
-    print(spec.rules.strip() or "(this game's plugin provides no rules summary)")
+    summary, variant = spec.rules.strip(), game.describe().strip()
+    print(summary or variant or "(this game's plugin provides no rules summary)")
+    if variant and variant != summary:
+        # The summary speaks of the game and its variants; describe() of this one in full.
+        print()
+        print(f"This variant, {game}:")
+        print(variant)
     if spec.options:
         print()
-        print("Options (-o key=value):")
+        print("Options (-o key=value), with this variant's values:")
+        rows = []
         for o in spec.options:
             choices = f" [{'|'.join(str(c) for c in o.choices)}]" if o.choices else ""
-            default = "auto" if o.default is None else o.default
-            print(f"  {o.name}={default}{choices}  {o.help}")
+            value = game.options.get(o.name, o.default)
+            rows.append((f"{o.name}={'auto' if value is None else value}{choices}",
+                         o.help))
+        width = max(len(left) for left, _ in rows)
+        for left, help_text in rows:
+            print(f"  {left:<{width}}  {help_text}".rstrip())
+    if spec.frontends:
+        print()
+        print(f"Front-ends (hexkit play {name} --frontend NAME): "
+              f"{', '.join(sorted(spec.frontends))}")
     return 0
+

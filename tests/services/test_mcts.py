@@ -140,3 +140,25 @@ def test_bad_mcts_arguments_are_one_line_option_errors(toy_plugins, arg, message
     game = toy_plugins.load_game("toyline")
     with pytest.raises(OptionError, match=message):
         mcts_factory(game, arg, 1)
+
+
+def test_a_depth_given_by_the_user_wins_over_the_games_registered_depth():
+    import hexkit
+
+    game = hexkit.load_game("focus")
+    registered = playout_policy("focus").depth
+    assert registered is not None and registered != 9
+    assert mcts_factory(game, "sims=5", 1).depth == registered
+    assert mcts_factory(game, "sims=5,depth=9", 1).depth == 9
+    assert mcts_factory(game, "sims=5,depth=0", 1).depth == 0
+
+
+def test_the_search_reports_its_progress_without_changing_its_choice(toy_plugins):
+    game = toy_plugins.load_game("toyline", size=4)
+    state = position(game, ["a1", "b2"])
+    reports: list[tuple[int, int]] = []
+    watched = MctsBot(250, seed=5, progress=lambda done, total: reports.append((done, total)))
+    assert watched.choose(state) == MctsBot(250, seed=5).choose(state)
+    assert reports[-1] == (250, 250)
+    assert [done for done, _ in reports] == sorted({done for done, _ in reports})
+    assert 50 <= len(reports) <= 130

@@ -1,0 +1,122 @@
+"""Start-up: every ``hexkit`` command imports only what it uses. The figures are in
+``benchmarks/startup.py``; these tests check the imports that make them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from importlib.metadata import entry_points as metadata_entry_points
+from pathlib import Path
+
+import hexkit
+from hexkit.entry_points import entry_points
+
+from .conftest import PLUGIN_FILES, run_hexkit
+
+#: What the core must not import for ``--help``, ``games`` or ``rules``: the modules of
+#: other commands and services, the state kit, and heavy standard-library modules.
+NOT_AT_START = (
+    "importlib.metadata", "email", "zipfile", "csv", "shutil", "tempfile", "json", "difflib",
+    "threading", "hexkit.records", "hexkit.session", "hexkit.match", "hexkit.scenarios",
+    "hexkit.render.svg", "hexkit.bots.mcts", "hexkit.commands.play", "hexkit.commands.replay",
+    "hexkit.events", "hexkit.gestures", "hexkit.undo", "hexkit.turns",
+)
+
+
+def modules_after(argv: list[str], *, plugin_dirs: tuple[Path, ...] = (PLUGIN_FILES,),
+                  pythonpath: Path | None = None) -> set[str]:
+    """The modules a fresh interpreter holds after ``hexkit ARGV``, with the plugins of
+    ``plugin_dirs`` only (installed entry points left out, so the core is measured)."""
+    dirs = [arg for d in plugin_dirs for arg in ("--plugins-dir", str(d))]
+    script = textwrap.dedent(f"""
+        import os, sys
+        before = set(sys.modules)
+        import hexkit.entry_points
+        hexkit.entry_points.entry_points = lambda group: []  # the core alone
+        from hexkit.cli import main
+        real, sys.stdout = sys.stdout, open(os.devnull, "w")
+        try:
+            main({[*dirs, *argv]!r})
+        except SystemExit:
+            pass
+        loaded = sorted(set(sys.modules) - before)
+        import json
+        real.write(json.dumps(loaded))
+    """)
+    env = None
+    if pythonpath is not None:
+        import os
+
+        env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          input="quit\n", env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout))
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules
+                  if any(m == n or m.startswith(n + ".") for n in NOT_AT_START))
+
+
+def test_help_games_and_rules_import_no_other_command_and_nothing_heavy():
+    for argv in (["--help"], ["games"], ["rules", "tictactoe"]):
+        assert heavy(modules_after(argv)) == [], argv
+
+
+def test_help_imports_no_command_module():
+    loaded = modules_after(["--help"])
+    assert not [m for m in loaded if m.startswith("hexkit.commands.")]
+
+
+def test_version_loads_no_plugin():
+    loaded = modules_after(["--version"])
+    assert "pluggy" not in loaded and "hexkit.plugins" not in loaded
+    out = run_hexkit("--version")
+    python = ".".join(map(str, sys.version_info[:3]))
+    assert out.returncode == 0
+    assert out.stdout == f"hexkit {hexkit.__version__} (Python {python})\n"
+
+
+def test_playing_one_game_imports_only_that_games_rules(tmp_path):
+    plugins_dir = tmp_path / "plugins"
+    rules_dir = tmp_path / "lib"
+    plugins_dir.mkdir()
+    rules_dir.mkdir()
+    toy = (PLUGIN_FILES / "tictactoe.py").read_text()
+    for name in ("alpha", "beta"):
+        (rules_dir / f"{name}_rules.py").write_text(toy)
+        (plugins_dir / f"{name}.py").write_text(textwrap.dedent(f"""
+            from hexkit import GameSpec, Option, hookimpl
+
+            SPEC = GameSpec("{name}", "a lazily loaded game", "{name}_rules:TicTacToe",
+                            options=(Option("size", 3, "side", int),))
+
+            @hookimpl
+            def hexkit_register_games(register):
+                register(SPEC)
+        """))
+    listed = modules_after(["games"], plugin_dirs=(plugins_dir,), pythonpath=rules_dir)
+    assert not {"alpha_rules", "beta_rules"} & listed
+    played = modules_after(["play", "alpha"], plugin_dirs=(plugins_dir,),
+                           pythonpath=rules_dir)
+    assert "alpha_rules" in played and "beta_rules" not in played
+
+
+def test_entry_points_are_those_importlib_metadata_finds():
+    for group in ("hexkit", "console_scripts", "pytest11"):
+        ours = sorted((e.name, e.value, e.dist.name, e.dist.version)
+                      for e in entry_points(group=group))
+        theirs = sorted((e.name, e.value, e.dist.name, e.dist.version)
+                        for e in metadata_entry_points(group=group))
+        assert ours == theirs, group
+
+
+def test_an_unknown_command_gets_did_you_mean():
+    out = run_hexkit("gmaes")
+    assert out.returncode == 2
+    assert out.stderr.splitlines()[-1] == (
+        "hexkit: error: unknown command 'gmaes'; did you mean 'games'? "
+        "(run 'hexkit --help' for the list)")

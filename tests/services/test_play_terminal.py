@@ -1,0 +1,163 @@
+"""``hexkit play`` at a real terminal (a pseudo-terminal): Ctrl-D and Ctrl-C leave a game the
+way ``quit`` does, a bot's thinking is shown there (and never in piped output), and colour
+follows the terminal and NO_COLOR."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hexkit.records import load_record
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+
+PEBBLE = Path(__file__).parent / "terminal_plugins"
+PLAY = [sys.executable, "-m", "hexkit", "--plugins-dir", str(PEBBLE), "play", "pebble"]
+CTRL_D = b"\x04"
+
+
+class Terminal:
+    """A command run on a pseudo-terminal, as from a shell: type to it, read what it shows,
+    press Ctrl-C (SIGINT to its process group, as the terminal sends it)."""
+
+    def __init__(self, args: list[str], cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        base = {k: v for k, v in os.environ.items()
+                if k not in ("HEXKIT_PLUGINS_DIR", "HEXKIT_DEBUG", "NO_COLOR")}
+        # Plain text unless a test asks for colour (env={}), so that output is easy to match.
+        base.update({"TERM": "xterm", "COLUMNS": "100"},
+                    **({"NO_COLOR": "1"} if env is None else env))
+        self.master, slave = os.openpty()
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd,
+                                     env=base, start_new_session=True)
+        os.close(slave)
+        self.shown = b""
+
+    def wait_for(self, text: bytes, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.shown:
+            assert time.monotonic() < deadline, f"never shown: {text!r} in {self.shown!r}"
+            self._read(0.1)
+
+    def type(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def ctrl_c(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGINT)
+
+    def finish(self, timeout: float = 60) -> tuple[int, str]:
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < deadline:
+            self._read(0.1)
+        code = self.proc.wait(timeout=5)
+        while self._read(0.05):
+            pass
+        os.close(self.master)
+        return code, self.shown.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the other side closed
+            return False
+        self.shown += chunk
+        return bool(chunk)
+
+
+def test_ctrl_d_at_the_prompt_leaves_the_game_saved_with_exit_status_zero(tmp_path):
+    term = Terminal([*PLAY, "--seed", "1", "--save", "g.json"], cwd=tmp_path)
+    term.wait_for(b"Xavier> ")
+    term.type(b"drop 2\n")
+    term.wait_for(b"Olga> ")
+    term.type(CTRL_D)
+    code, shown = term.finish()
+    assert code == 0
+    assert "The game was left unfinished (1 move played); it is saved in g.json." in shown
+    assert f"Resume it with: hexkit --plugins-dir {PEBBLE} play --load g.json" in shown
+    assert load_record(tmp_path / "g.json").moves == ["drop 2"]
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_game_as_quit_does():
+    term = Terminal([*PLAY, "--seed", "1"])
+    term.wait_for(b"Xavier> ")
+    term.ctrl_c()
+    code, shown = term.finish()
+    assert code == 0
+    assert "The game was left unfinished (0 moves played) and is not saved" in shown
+    assert "Traceback" not in shown
+
+
+def test_ctrl_c_while_a_bot_thinks_leaves_the_game_saved(tmp_path):
+    term = Terminal([*PLAY, "--seed", "1", "--p2", "slow", "--save", "g.json"], cwd=tmp_path)
+    term.wait_for(b"Xavier> ")
+    term.type(b"drop 0\n")
+    term.wait_for(b"is thinking")
+    term.ctrl_c()
+    code, shown = term.finish()
+    assert code == 0
+    assert "it is saved in g.json" in shown and "Traceback" not in shown
+    assert load_record(tmp_path / "g.json").moves == ["drop 0"]
+
+
+def test_a_bot_thinking_longer_than_half_a_second_is_shown_then_wiped():
+    term = Terminal([*PLAY, "--seed", "1", "--p1", "slow", "--p2", "first", "-o", "length=2"])
+    code, shown = term.finish()
+    assert code == 0
+    line = re.search(r"\rXavier \(slow\) is thinking\.\.\. (\d+)% \((\d+)/20\)", shown)
+    assert line is not None, shown
+    wiped = shown.index("Xavier (slow) plays drop 0")
+    assert shown[:wiped].endswith("\r\x1b[K")
+
+
+def test_piped_output_never_shows_the_thinking_line():
+    out = subprocess.run([*PLAY, "--seed", "1", "--p1", "slow", "--p2", "first",
+                          "-o", "length=2"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    assert "thinking" not in out.stdout and "\x1b" not in out.stdout
+    assert out.stdout.startswith("Xavier (slow) plays drop 0\n")
+
+
+def test_colour_at_a_terminal_and_none_with_no_color():
+    pytest.importorskip("rich")
+    for env, coloured in (({}, True), ({"NO_COLOR": "1"}, False)):
+        term = Terminal([*PLAY, "--seed", "1"], env=env)
+        term.wait_for(b"> ")
+        term.type(b"quit\n")
+        code, shown = term.finish()
+        assert code == 0
+        assert ("\x1b[" in shown) is coloured, (env, shown)
+
+
+def test_colour_always_without_rich_is_one_line_with_the_install_hint():
+    script = ("import sys; sys.modules['rich'] = None\n"
+              "from hexkit.cli import main\n"
+              f"sys.exit(main(['--plugins-dir', {str(PEBBLE)!r}, 'play', 'pebble', "
+              "'--colour', 'always']))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         input="quit\n", timeout=60)
+    assert out.returncode == 1
+    assert out.stderr.splitlines()[-1] == (
+        "hexkit: error: colour needs the rich library: pip install 'hexkit-games[colour]'")
+
+
+def test_help_at_a_terminal_without_rich_says_how_to_get_colour():
+    script = ("import sys; sys.modules['rich'] = None\n"
+              "from hexkit.cli import main\n"
+              f"sys.exit(main(['--plugins-dir', {str(PEBBLE)!r}, 'play', 'pebble']))\n")
+    term = Terminal([sys.executable, "-c", script], env={})
+    term.wait_for(b"Xavier> ")
+    term.type(b"help\nquit\n")
+    code, shown = term.finish()
+    assert code == 0 and "\x1b[1" not in shown
+    assert "(For colour: pip install 'hexkit-games[colour]')" in shown
