@@ -62,14 +62,12 @@ function drawPicker() {
   box.replaceChildren();
   for (const o of game.options) {
     let input;
-    if (o.choices) {
+    const values = o.choices ? o.choices.map(String) : o.type === "bool" ? ["true", "false"] : null;
+    if (values) {
       input = el("select", {name: o.name});
-      for (const c of o.choices) input.append(el("option", {value: String(c), textContent: String(c)}));
-      input.value = String(o.default);
-    } else if (o.type === "bool") {
-      input = el("select", {name: o.name});
-      for (const c of ["true", "false"]) input.append(el("option", {value: c, textContent: c}));
-      input.value = String(o.default);
+      if (o.default === null) input.append(el("option", {value: "", textContent: "(default)"}));
+      for (const c of values) input.append(el("option", {value: c, textContent: c}));
+      input.value = o.default === null ? "" : String(o.default);
     } else {
       input = el("input", {name: o.name, value: o.default === null ? "" : String(o.default),
                            placeholder: o.default === null ? "default" : ""});
@@ -88,7 +86,7 @@ function drawSeats() {
     const name = game.player_names[i] || `Player ${i + 1}`;
     const who = el("select", {name: `seat${i}`, className: "seat-who"});
     who.append(el("option", {value: "human", textContent: "a person"}));
-    for (const b of catalog.bots) who.append(el("option", {value: b.name, textContent: `bot: ${b.name} (${b.description})`}));
+    for (const b of catalog.bots) who.append(el("option", {value: b.name, textContent: `bot: ${b.name}`, title: b.description}));
     const arg = el("input", {className: "seat-arg", placeholder: "bot setting, e.g. 200", size: 10});
     box.append(el("div", {className: "seat-row"}, el("span", {textContent: `${name}: `}), who, arg));
   }
@@ -257,7 +255,16 @@ async function goTo(ply) {
 
 function draw() {
   if (!S) return;
-  if (viewPly !== null) { markLog(); drawPanel(); return; }  // the live game goes on meanwhile
+  document.body.dataset.ply = String(S.ply);
+  document.body.dataset.over = String(S.over);
+  document.body.dataset.turn = S.turn === null ? "" : String(S.turn);
+  document.body.dataset.thinking = S.thinking === null ? "" : String(S.thinking);
+  if (viewPly !== null) {  // the live game goes on meanwhile; the position looked at stays
+    drawPanel();
+    markLog();
+    $("#history-ply").textContent = `${viewPly} of ${S.ply}`;
+    return;
+  }
   $("#history-banner").hidden = true;
   $("#board").innerHTML = S.svg;
   drawPanel();
@@ -265,8 +272,6 @@ function draw() {
   markLog();
   setLinks();
   if (sentAt) { window.hexkitLastUpdate = {ply: S.ply, ms: performance.now() - sentAt}; sentAt = 0; }
-  document.body.dataset.ply = String(S.ply);
-  document.body.dataset.over = String(S.over);
 }
 
 function setLinks() {
@@ -317,13 +322,14 @@ function drawPanel() {
   }
 
   const caption = $("#caption");
-  caption.replaceChildren(...S.caption.map((line) => el("li", {textContent: line})));
+  const lines = S.caption.filter((line) => line.trim() !== S.result);  // said once, above
+  caption.replaceChildren(...lines.map((line) => el("li", {textContent: line})));
 
   const others = $("#other-moves");
   others.replaceChildren();
   if (canMove()) {
     const placeless = S.moves.filter((m) => m.origin === null && m.target === null);
-    for (const m of placeless.slice(0, 40)) {
+    for (const m of placeless.slice(0, 200)) {
       const b = el("button", {textContent: m.text, className: "move-button"});
       b.onclick = () => play(m.text);
       others.append(b);
@@ -363,7 +369,14 @@ function drawHighlights() {
     const node = nodeOf(key);
     if (node) node.classList.add(key === selected ? "hk-selected" : "hk-origin");
   }
-  if (selected === null) return;
+  if (selected === null) {
+    // Moves that start nowhere but end on a cell (a stone put on the board): click the cell.
+    for (const m of S.moves.filter((x) => x.origin === null && x.target !== null)) {
+      const node = board.querySelector(`polygon[data-cell="${cellKey(m.target)}"]`);
+      if (node) node.classList.add("hk-target");
+    }
+    return;
+  }
   const from = movesFrom(selected);
   for (const m of from) {
     const t = cellKey(m.target);
@@ -403,8 +416,9 @@ function boardClick(ev) {
   if (hand) key = `hand:${hand.dataset.seat}:${hand.dataset.kind}`;
   else if (cell) key = cell.dataset.cell;
   if (key === null) { selected = null; drawHighlights(); return; }
-  if (selected !== null && !key.startsWith("hand:")) {
-    const here = movesFrom(selected).filter((m) => cellKey(m.target) === key);
+  if (!key.startsWith("hand:")) {
+    const from = selected === null ? S.moves.filter((m) => m.origin === null) : movesFrom(selected);
+    const here = from.filter((m) => cellKey(m.target) === key);
     if (here.length === 1) { play(here[0].text); return; }
     if (here.length > 1) { drawHighlights(); choose(here, "Which move?"); return; }
   }
