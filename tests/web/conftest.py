@@ -13,9 +13,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed "
-                    "(pip install 'hexkit-games[web]')")
-
 #: Debian's Chromium (Playwright cannot download its own browser here).
 CHROMIUM = "/usr/bin/chromium"
 #: Set to 1 (as .ci/run does) to make a missing browser a failure instead of a skip.

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from .clicks import (
+pytest.importorskip("uvicorn", reason="the web extra is not installed "
+                    "(pip install 'hexkit-games[web]')")
+
+from .clicks import (  # noqa: E402
     click_move,
     create_from_lobby,
     game_state,
@@ -19,7 +22,7 @@ from .clicks import (
     play_by_clicking,
     wait_ply,
 )
-from .short_games import SHORT_VARIANTS, short_game
+from .short_games import SHORT_VARIANTS, short_game  # noqa: E402
 
 SHOTS = os.environ.get("HEXKIT_SCREENSHOTS", "")
 
