@@ -267,6 +267,9 @@ function draw() {
   }
   $("#history-banner").hidden = true;
   $("#board").innerHTML = S.svg;
+  // When this position reached the screen (benchmarks/web_latency.py reads it).
+  const ply = S.ply;
+  requestAnimationFrame(() => { (window.hexkitDrawn ||= {})[ply] = performance.timeOrigin + performance.now(); });
   drawPanel();
   drawHighlights();
   markLog();
@@ -425,6 +428,9 @@ function boardClick(ev) {
   selected = movesFrom(key).length ? (key === selected ? null : key) : null;
   drawHighlights();
 }
+
+// When the last click happened, in the same clock as hexkitDrawn (for the latency benchmark).
+document.addEventListener("click", (ev) => { window.hexkitClickAt = performance.timeOrigin + ev.timeStamp; }, true);
 
 // -- start -----------------------------------------------------------------------------------
 const match = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
