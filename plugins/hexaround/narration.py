@@ -162,12 +162,11 @@ def _end_events(state: HexAroundState, b0: Board, b1: Board,
             told.append(GameEvent(
                 CROWDED, f"{owner}'s BUTTERFLY at {_where(cell)} has 5 of its 6 neighbours "
                 f"occupied: one more and {owner} loses", seat, (cell,), {"occupied": crowd}))
-    result = str(new["result"])
-    if result.endswith("_WON") and not any(e.kind == ev.ELIMINATED for e in told):
-        winner = result[:-len("_WON")]
+    if new["result"] != "ONGOING" and "neither place nor move" in str(new["reason"]):
         for loser in state.players:
-            if loser != winner:
-                told.append(GameEvent(ev.ELIMINATED, f"{loser} loses: {new['reason']}",
-                                      players_index(state, loser), (),
-                                      {"reason": new["reason"]}))
+            if str(new["reason"]).startswith(loser):
+                told.append(GameEvent(
+                    ev.ELIMINATED, f"{loser} is out: no empty hex next to their colour to "
+                    "place on, and no creature of theirs can move", players_index(state, loser),
+                    (), {"reason": "cannot act"}))
     return told

@@ -159,6 +159,19 @@ def test_surrounding_a_butterfly_says_who_loses_and_the_game_over_once():
     assert found[1].text == "Game over: BLUE wins (RED's butterfly is surrounded)."
 
 
+def test_a_player_who_cannot_act_is_told_why_they_are_out():
+    state = hexkit.load_game("hexaround", config="level3").new_state()
+    for move in ("place BUTTERFLY 0 0", "place HORSE -1 0", "move BUTTERFLY 0 0 -1 1",
+                 "place RABBIT 0 -1", "move BUTTERFLY -1 1 -2 1", "move RABBIT 0 -1 -3 2"):
+        state.push(move)
+    found = state.events()
+    assert kinds(found) == [ev.ELIMINATED, ev.GAME_OVER]
+    assert found[0].seat == 0
+    assert found[0].text == ("BLUE is out: no empty hex next to their colour to place on, "
+                             "and no creature of theirs can move")
+    assert found[1].text == "Game over: RED wins (BLUE can neither place nor move)."
+
+
 def test_narration_leaves_the_position_as_it_was():
     state = position({**BASE, (0, 1): [("BEETLE", "BLUE")]})
     state.push("move BEETLE 0 1 1 0")
