@@ -191,9 +191,9 @@ def _status(state: HexAroundState) -> str:
 
 def board_view(state: HexAroundState) -> BoardView:
     """Occupied hexes with their stacks (pieces labelled by creature code) and the empty
-    hexes next to them, larger y on top
-    as in the text picture, and each player's hand by creature name (the origins of
-    placements in a browser)."""
+    hexes next to them, larger y on top as in the text picture, and each player's hand by
+    creature name (the origins of placements in a browser; drawn beside the board, so the
+    caption says only an empty one)."""
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
