@@ -74,13 +74,23 @@ def test_two_browsers_join_from_the_lobby_and_play_to_the_end_by_clicking(
         first.screenshot(path=shot(f"{name}-finished.png"), full_page=True)
 
 
-def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, live_server):
+def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, live_server,
+                                                                  browser):
     first, second = two_players
     game, seed, moves = short_game("focus")
     options, _ = SHORT_VARIANTS["focus"]
     room = create_from_lobby(first, live_server.url, "focus", options, seed, ["human", "human"])
     join_from_lobby(second, live_server.url, room)
+    watcher_context = browser.new_context()
+    watcher = watcher_context.new_page()
+    watcher.goto(f"{live_server.url}/game/{room}")
     play_by_clicking({0: first, 1: second}, moves[:1])
+    wait_ply(watcher, 1)
+    assert "You are watching." in watcher.locator("#seats").inner_text()
+    # A spectator's clicks play nothing.
+    watcher.locator("#board polygon[data-cell]").first.click()
+    assert "not your turn" in watcher.locator("#message").inner_text()
+    watcher_context.close()
 
     second.reload()
     wait_ply(second, 1)
@@ -114,6 +124,23 @@ def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_serv
     first.keyboard.press("End")
     first.wait_for_selector("#history-banner", state="hidden")
     assert first.locator("#board polygon[data-cell]").count() > 0
+
+
+def test_undo_between_two_browsers_is_asked_and_accepted(two_players, live_server):
+    first, second = two_players
+    game, seed, moves = short_game("hexbaron")
+    options, _ = SHORT_VARIANTS["hexbaron"]
+    room = create_from_lobby(first, live_server.url, "hexbaron", options, seed,
+                             ["human", "human"])
+    join_from_lobby(second, live_server.url, room)
+    play_by_clicking({0: first, 1: second}, moves[:4])
+    second.click("#undo")
+    first.wait_for_selector("#undo-accept")
+    assert "asks to take back" in first.locator("#undo-request").inner_text()
+    first.click("#undo-accept")
+    wait_ply(first, 3)
+    wait_ply(second, 3)
+    assert second.locator("#status").inner_text().startswith("Your move")
 
 
 def test_a_server_restart_keeps_the_game(two_players, live_server):
