@@ -396,3 +396,44 @@ def test_a_plugin_the_web_layer_never_heard_of_plays_to_the_end(tmp_path, plugin
                               "move": state["moves"][-1]["text"]})
                 state = receive_state(ws)
     assert state["over"] and state["result"].startswith("Game over")
+
+
+def _installed_games() -> list[str]:
+    from hexkit import plugins
+
+    return sorted(plugins.registry().games)
+
+
+@pytest.mark.parametrize("name", _installed_games())
+def test_every_installed_game_is_clickable_move_after_move(client, name):
+    """For any installed game (Hive too, once installed): every legal move's target is a
+    clickable cell of the picture and its origin a cell or a piece in hand drawn there;
+    random moves sent over the socket are played."""
+    import random
+    import re
+
+    made = create(client, name, seed=7)
+    tokens = {made["seat"]: made["token"]}
+    for seat in client.get(f"/api/games/{made['id']}").json()["seats"]:
+        if not seat["taken"]:
+            tokens[seat["seat"]] = join(client, made["id"], seat["seat"])
+    rng = random.Random(7)
+    with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+        state = receive_state(ws)
+        for _ in range(30):
+            if state["over"]:
+                break
+            cells = set(re.findall(r'data-cell="(-?\d+,-?\d+)"', state["svg"]))
+            hands = set(re.findall(r'data-seat="(\d+)" data-kind="([^"]*)"', state["svg"]))
+            for move in state["moves"]:
+                origin, target = move["origin"], move["target"]
+                if target is not None:
+                    assert f"{target[0]},{target[1]}" in cells, move
+                if isinstance(origin, dict):
+                    assert (str(origin["seat"]), origin["kind"]) in hands, move
+                elif origin is not None:
+                    assert f"{origin[0]},{origin[1]}" in cells, move
+            move = rng.choice(state["moves"])
+            ws.send_json({"type": "move", "token": tokens[state["turn"]], "move": move["text"]})
+            state = receive_state(ws)
+            assert state["log"][-1]["move"] == move["text"]
