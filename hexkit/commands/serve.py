@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(folder)
     except OSError as exc:
         raise OptionError(f"cannot keep games in {folder}: {exc.strerror or exc}") from None
+    _check_can_listen(args.host, args.port)
     store = app.state.store
     for problem in store.problems:
         print(f"hexkit serve: warning: {problem}", file=sys.stderr)
@@ -65,6 +66,27 @@ def run(args: argparse.Namespace) -> int:
         server.run()
     except KeyboardInterrupt:
         pass
-    if not server.started:
-        raise OptionError(f"cannot listen on {args.host}:{args.port} (is the port in use?)")
+    except SystemExit:
+        if not server.started:
+            raise OptionError(f"cannot listen on {args.host}:{args.port}") from None
+        raise
     return 0
+
+
+def _check_can_listen(host: str, port: int) -> None:
+    """OptionError, in one line, if the address cannot be listened on (a port in use)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise OptionError(f"--host {host}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise OptionError(f"cannot listen on {host}:{port}: {reason.lower()} "
+                              f"(choose another with --port)") from None

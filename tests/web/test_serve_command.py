@@ -63,3 +63,20 @@ def test_serve_listens_on_this_machine_and_keeps_its_games_in_the_folder(tmp_pat
         proc.send_signal(signal.SIGINT)
         proc.wait(10)
     assert proc.returncode == 0, proc.stderr.read()
+
+
+def test_a_port_in_use_is_said_in_one_line(tmp_path):
+    pytest.importorskip("uvicorn", reason="the web extra is not installed")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "hexkit", "serve", "--port", str(port),
+                              "--games-dir", str(tmp_path)], capture_output=True, text=True,
+                             timeout=60)
+    assert out.returncode == 1
+    assert out.stderr.strip().splitlines() == [
+        f"hexkit: error: cannot listen on 127.0.0.1:{port}: address already in use "
+        "(choose another with --port)"]
