@@ -189,3 +189,34 @@ def test_a_game_against_a_bot_shows_it_thinking_and_ends(browser, live_server):
     if SHOTS:
         page.screenshot(path=shot("focus-vs-bot.png"), full_page=True)
     context.close()
+
+
+def test_a_saved_game_file_starts_a_game_from_the_move_chosen(browser, live_server, tmp_path):
+    from hexkit.records import GameRecord, save_record
+
+    game, seed, moves = short_game("hexbaron")
+    state = game.new_state(seed)
+    for text in moves[:4]:
+        state.push(text)
+    record = GameRecord.for_game(game, seed=seed, players=["human", "human"])
+    record.update(state)
+    save_record(tmp_path / "saved.json", record)
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.set_input_files("#record-file", str(tmp_path / "saved.json"))
+    page.fill("#load-upto", "2")
+    page.click("#load")
+    page.wait_for_url("**/game/*")
+    wait_ply(page, 2)
+    assert [e["move"] for e in game_state(page)["log"]] == moves[:2]
+    click_move(page, moves[2])  # Player One's third command, from this browser's seat
+    wait_ply(page, 3)
+    # A file that is no saved game is refused in one line.
+    page.goto(live_server.url + "/")
+    (tmp_path / "notes.json").write_text('{"hello": 1}')
+    page.set_input_files("#record-file", str(tmp_path / "notes.json"))
+    page.click("#load")
+    page.wait_for_selector("#lobby-message:has-text('not a hexkit game record')")
+    context.close()
