@@ -227,7 +227,9 @@ class Engine:
             tuple(abilities[p].actions for p in sorted(props)
                   if p in abilities and abilities[p].actions is not None)
             for props in kind_props for _ in (0, 1))
-        self.placement_rules = tuple(r.refuse for r in ext.placement_rules)
+        used = set().union(*kind_props)
+        self.placement_rules = tuple(r.refuse for r in ext.placement_rules
+                                     if not r.requires or r.requires.upper() in used)
         #: The searches of the built-in categories are HexAround's own (fast generators
         #: apply); otherwise every mover goes through the plain rules (:mod:`hexaround.rules`).
         self.fast_rules = not (self.one_gate or self.during or self.heights or self.jump_over)
@@ -422,6 +424,12 @@ class Engine:
         h2 = len(stacks.get(a + OFFSETS[(d + 1) % 6], ()))
         top = hs if hs > hd else hd
         return min(h1, h2) > top or not (top or h1 or h2)
+
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable summary of the position (board, hands, player to act, frozen hex),
+        equal for equal positions: for repetition rules."""
+        return (frozenset((k, tuple(s)) for k, s in self.stacks.items()),
+                tuple(map(tuple, self.hands)), self.to_move, self.frozen)
 
     def last_action(self) -> tuple[int, tuple[int, int | None, int]] | None:
         """(player, action) of the last action, or None at the start."""

@@ -48,10 +48,15 @@ class Ability:
 
 @dataclass(frozen=True)
 class PlacementRule:
-    """A restriction on which creature types a player may place now (e.g. by turn)."""
+    """A restriction on which creature types a player may place now (e.g. by turn).
+
+    It applies in the games where some creature has the property ``requires`` (one of the
+    plugin's abilities, so that installing the plugin changes no other game); an empty
+    ``requires`` makes it apply to every HexAround game."""
 
     name: str
     refuse: RefuseFn
+    requires: str = ""
 
 
 @dataclass(frozen=True)
