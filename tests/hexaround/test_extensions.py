@@ -11,8 +11,8 @@ import pytest
 from hexaround.config import parse_config_text
 from hexaround.engine import PASS, Engine, key_of
 from hexaround.game import HexAroundGame, PassTurn
-from hexkit.errors import ConfigError, IllegalMoveError
 
+from hexkit.errors import ConfigError, IllegalMoveError
 from tests.hexaround.hivelike import EXTENSIONS, HIVE_YAML
 
 
@@ -180,6 +180,7 @@ def test_moves_not_in_the_list_are_refused_with_a_reason() -> None:
 
 def test_an_ability_registered_through_the_hook_is_usable_in_yaml(tmp_path: Path) -> None:
     from hexaround.extensions import Ability, collect
+
     from hexkit.hookspecs import hookimpl
     from hexkit.plugins import build_registry
 
