@@ -585,6 +585,7 @@ class Engine:
                              self._reason, frozen, self._stuck_pending, self._legal))
         self.actions[p] += 1
         self._last.append((p, action))
+        self._stuck_pending = False
         self._position_changed(changed)
         self._update_butterflies(changed)
         self._end_checks(p)
@@ -611,9 +612,7 @@ class Engine:
         self._legal = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
-        """Drop what was derived from the previous position. The legal list is not kept in
-        the history for undo: regenerating is cheap, and holding every position's list kept
-        hundreds of thousands of tuples alive for the garbage collector."""
+        """Drop what was derived from the previous position."""
         self._analysis = None
         self._landings = {}
         self._dests = {}
