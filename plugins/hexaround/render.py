@@ -41,7 +41,7 @@ LEGEND = (
     "A '.' is an empty hex next to the colony (with its coordinates): where creatures can go.",
     "Larger y is higher up. The six neighbours of (x, y): (x-1, y+1) and (x, y+1) above, "
     "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
-    "shown: 'move DUCK 0 1 2 -1'.",
+    "drawn, x then y.",
 )
 
 
