@@ -1,5 +1,6 @@
-"""Hex Baron at the terminal against a bot: what the bot's commands did is said right after
-them (destructions, VPs, the end), before the board, and the end is said once."""
+"""Hex Baron and Focus at the terminal against bots: what a bot's move did is said right after
+it (destructions, VPs, captures, pieces to reserve, the end), before the board, and the end
+is said once."""
 
 from __future__ import annotations
 
@@ -21,3 +22,18 @@ def test_a_bots_destructions_and_the_vps_they_give_are_narrated():
     assert out.stdout.count("Game over") == 1
     assert out.stdout.rstrip().endswith(
         "Game over: Player One wins (a baron was destroyed; 12 VPs to 1).")
+
+
+def test_focus_captures_and_reserves_are_narrated_after_the_move_that_made_them():
+    out = run_hexkit("play", "focus", "--p1", "random", "--p2", "random", "--seed", "2",
+                     toy=False)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    told = [i for i, line in enumerate(lines)
+            if line.startswith("  ") and (" captures " in line or "to reserve" in line)]
+    assert told, "no capture in a whole game"
+    for i in told:
+        j = i - 1
+        while lines[j].startswith("  ") and (" captures " in lines[j] or "reserve" in lines[j]):
+            j -= 1
+        assert " (random) plays " in lines[j], lines[j - 1:i + 1]
