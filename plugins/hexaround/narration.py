@@ -93,6 +93,9 @@ def _move_events(state: HexAroundState, move: Any, name: str, seat: int, me: str
     src: Cell = (move.from_x, move.from_y)
     dst: Cell = (move.to_x, move.to_y)
     target = b0.get(dst, [])
+    # The creature moved is the mover's own, unless an extension's ability moves another's.
+    me = next((owner for n, owner in reversed(b0.get(src, [])) if n == name and owner == me),
+              next((owner for n, owner in reversed(b0.get(src, [])) if n == name), me))
     told: list[GameEvent] = []
     returned = [(owner, kind, n - old["hands"][owner].get(kind, 0))
                 for owner, hand in new["hands"].items() for kind, n in hand.items()
