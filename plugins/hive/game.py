@@ -199,6 +199,19 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
     return engine
 
 
+def _perft(engine: HiveEngine, depth: int) -> int:
+    actions = engine.legal_actions()
+    if depth == 1:
+        return len(actions)
+    apply, undo = engine.apply, engine.undo
+    total = 0
+    for action in list(actions):
+        apply(action)
+        total += _perft(engine, depth - 1)
+        undo()
+    return total
+
+
 class HiveState(State):
     """A Hive position with its move stack."""
 
@@ -332,6 +345,13 @@ class HiveState(State):
         if e.repetition_draw:
             data["repetitions"] = [[k, n] for k, n in sorted(e.seen.items())]
         return data
+
+    def perft(self, depth: int) -> int:
+        """Leaf positions of the game tree ``depth`` moves deep (bulk counting at the last
+        level), on the engine: the same numbers as pushing every legal move."""
+        if depth <= 0:
+            return 1
+        return _perft(self.engine, depth)
 
     def game_string(self) -> str:
         """The UHP GameString of this game: ``Base+MLP;InProgress;Black[3];wS1;...``."""

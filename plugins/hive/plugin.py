@@ -3,6 +3,7 @@ named by reference so that registering imports no rules."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -42,3 +43,9 @@ SPEC = GameSpec(
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register Hive."""
     register(SPEC)
+
+
+# The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services,
+# written by the uhp helper); their hookimpls register through this module.
+if importlib.util.find_spec("hive.services") is not None:
+    from hive.services import *  # noqa: F403
