@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-import hexkit
 from hexaround.engine import coords_of
-from hexkit.game import rng_to_json
 from hive.game import HiveState
+
+import hexkit
+from hexkit.game import rng_to_json
 
 
 def position(board: Mapping[tuple[int, int], str], to_move: str = "w",

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-import hexkit
 import pytest
-from hexkit.errors import IllegalMoveError, MoveParseError
 from hive import notation
 from hive.game import HiveMove
+
+import hexkit
+from hexkit.errors import IllegalMoveError, MoveParseError
 
 
 def _game(expansions="none"):

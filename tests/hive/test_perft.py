@@ -3,8 +3,9 @@ type: depths 1-4 for all eight, depth 5 for the base game (about a second)."""
 
 from __future__ import annotations
 
-import hexkit
 import pytest
+
+import hexkit
 
 TABLE = {
     "none": (4, 96, 1440, 21600, 516240),

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import hexkit
 import pytest
 from hive import notation
+
+import hexkit
 
 DATA = Path(__file__).parent / "data" / "reference_positions.json"
 

@@ -4,8 +4,9 @@ Axial (q, r): E (+1,0), NE (+1,-1), NW (0,-1), W (-1,0), SW (-1,+1), SE (0,+1)."
 
 from __future__ import annotations
 
-import hexkit
 import pytest
+
+import hexkit
 from hexkit.errors import IllegalMoveError
 
 from .positions import destinations, movers, play, position
