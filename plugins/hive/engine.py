@@ -29,6 +29,7 @@ from hexaround.engine import (
 )
 
 from hive.abilities import EXTENSIONS, hive_config
+from hive.directions import ref_texts
 from hive.moves import (
     ANT,
     BEETLE,
@@ -91,6 +92,8 @@ class HiveEngine(Engine):
         self.code_name = tuple(COLOURS[c & 1] + self.kind_labels[c >> 1]
                                for c in range(2 * len(kinds)))
         self.code_of = {n: c for c, n in enumerate(self.code_name)}
+        #: Per code, the reference-piece parts of MoveStrings (see :mod:`hive.notation`).
+        self.ref_texts = ref_texts(self.code_name)
         #: Per bug type: its kinds in number order (only the lowest in hand is placed).
         groups: dict[int, list[int]] = {}
         for k, t in enumerate(self.kind_types):

@@ -14,6 +14,7 @@ from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng
 from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 from hive import notation
+from hive.describe import MOVE_HELP
 from hive.engine import (
     BEETLE,
     BLACK_WON,
@@ -27,18 +28,6 @@ from hive.engine import (
 )
 
 PLAYERS: tuple[str, str] = ("White", "Black")
-
-MOVE_HELP = """\
-Moves are UHP MoveStrings: the piece, a space, then where it goes next to a piece on the board.
-  wS1            the first move of the game: the piece alone (it goes on the origin)
-  bA1 wS1-       bA1 to the east of wS1 ('wS1/' north-east, 'wS1\\' south-east)
-  wG1 -bA1       wG1 to the west of bA1 ('/bA1' south-west, '\\bA1' north-west)
-  wB1 bQ         wB1 on top of bQ (Beetles, and Mosquitoes copying them)
-  pass           only when nothing else is legal
-Pieces: w/b + Q (Queen Bee), S1-S2 (Spider), B1-B2 (Beetle), G1-G3 (Grasshopper),
-A1-A3 (Soldier Ant), M (Mosquito), L (Ladybug), P (Pillbug). A Pillbug's throw is written
-as a move of the thrown piece. Any reference piece that names the hex is accepted."""
-
 
 class HiveMove(Move, tuple):
     """A move: its UHP MoveString (canonical when made by the game in a position)."""
