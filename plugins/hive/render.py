@@ -141,14 +141,16 @@ def render_text(state: HiveState, width: int = WIDTH) -> str:
 
 
 def board_view(state: HiveState) -> BoardView:
-    """Stacks (bottom first, each piece labelled with its bug and number), the empty hexes
-    next to the hive (where moves may end), and the hands."""
+    """Stacks (bottom first, each piece labelled with its bug and number; a stack's label
+    names the pieces under its top), the empty hexes next to the hive (where moves may
+    end), and the hands."""
     engine = state.engine
     cells = []
     for key in sorted(engine.stacks, key=coords_of):
         stack = engine.stacks[key]
         pieces = tuple(PieceView(c & 1, engine.code_name[c][1:]) for c in stack)
-        label = " < ".join(engine.code_name[c] for c in stack)
+        # The pieces under the top one, bottom first (the discs show the top one's name).
+        label = ",".join(engine.code_name[c] for c in stack[:-1])
         cells.append(CellView(coords_of(key), label, "", pieces))
     empty = sorted((k for k in engine.nmask if k not in engine.occ), key=coords_of)
     if not engine.stacks:
