@@ -3,6 +3,7 @@ summary of spec hive.md §1-§5 for the chosen game type."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from hive.engine import BUG_NAMES, COUNTS, LETTERS, expansion_types
@@ -68,7 +69,8 @@ def describe(game: Any) -> str:
         n = COUNTS[t]
         names = LETTERS[t] if n == 1 else " ".join(f"{LETTERS[t]}{i}" for i in
                                                    range(1, n + 1))
-        lines.append(f"  {n} x {BUG_NAMES[t]} ({names}) - {PIECES[LETTERS[t]]}")
+        lines.extend(textwrap.wrap(f"{n} x {BUG_NAMES[t]} ({names}) - {PIECES[LETTERS[t]]}",
+                                   88, initial_indent="  ", subsequent_indent="    "))
     lines += ["", GENERAL, ""]
     if game.repetition_draw:
         lines.append("repetition_draw=true: the third occurrence of the same position (same "
@@ -76,5 +78,6 @@ def describe(game: Any) -> str:
     else:
         lines.append("repetition_draw=false (as Mzinga): repeating positions never ends the "
                      "game.")
-    lines += ["", MOVE_HELP]
+    lines += ["", "Moves are UHP MoveStrings ('wA1 -bG2', 'wB1 wQ', 'pass'); 'help' in "
+              "hexkit play shows how to write them."]
     return "\n".join(lines)

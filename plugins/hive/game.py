@@ -277,7 +277,7 @@ class HiveState(State):
         else:
             action = self.action_of(move)
             if not engine.is_legal_fast(action):
-                raise IllegalMoveError(f"{move}: {notation.why_illegal(engine, action)}")
+                raise IllegalMoveError(notation.why_illegal(engine, action))
             text = notation.move_string(engine, action)
         self._emit_events(action, text)
         engine.apply(action)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from hexaround.engine import OFFSETS, coords_of
 
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
-from hive.directions import DIRECTION_OF, SCAN_OFFSETS, written
+from hive.directions import DIRECTION_OF, PASS_STRING, move_string, written
 from hive.engine import (
     BLACK_WON,
     DRAW,
@@ -34,7 +34,6 @@ GAME_TYPES: tuple[str, ...] = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", 
 #: The expansions option's values, in the same order as :data:`GAME_TYPES`.
 EXPANSION_CHOICES: tuple[str, ...] = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
 GAME_STATES: tuple[str, ...] = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
-PASS_STRING = "pass"
 
 _PIECE = r"[wWbB][QSBGAMLPqsbgamlp][1-3]?"
 _MOVE = re.compile(
@@ -146,34 +145,6 @@ def resolve(engine: HiveEngine, move: MoveText) -> tuple[int, int | None, int]:
         raise IllegalMoveError(f"the reference piece {move.ref} is not on the board")
     dst = at if move.direction is None else at + OFFSETS[move.direction]
     return (code, src, dst)
-
-
-def move_string(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
-    """The canonical MoveString of an action in this position (spec §6)."""
-    code, src, dst = action
-    if code < 0:
-        return PASS_STRING
-    name = engine.code_name[code]
-    stacks = engine.stacks
-    if not stacks:
-        return name
-    refs = engine.ref_texts
-    target = stacks.get(dst)
-    if target and dst != src:
-        return name + refs[target[-1]][0]
-    for e, o in SCAN_OFFSETS:
-        n = dst + o
-        s = stacks.get(n)
-        if not s:
-            continue
-        if n == src:
-            if len(s) == 1:
-                continue
-            top = s[-2]
-        else:
-            top = s[-1]
-        return name + refs[top][e]
-    return name  # only for a move into an empty board, which never happens after move 1
 
 
 # -- game types, states, turns and game strings ---------------------------------------------
