@@ -127,7 +127,7 @@ def test_an_unknown_command_gets_did_you_mean():
 #: The modules of each built-in game that registering it may import (its plugin module).
 REGISTRATION = {
     "hexbaron": {"hexbaron", "hexbaron.plugin", "hexbaron.hookspecs"},
-    "hexaround": {"hexaround", "hexaround.plugin"},
+    "hexaround": {"hexaround", "hexaround.plugin", "hexaround.hookspecs"},
     "focus": {"focus", "focus.plugin"},
 }
 
