@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hive.uhp_client import UhpEngine  # noqa: E402
-
 from hive_mzinga import mzinga_path  # noqa: E402
 
 GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP",

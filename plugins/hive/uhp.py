@@ -17,7 +17,7 @@ from typing import Any, BinaryIO, TextIO
 
 from hexkit.errors import HexkitError
 
-from .uhp_strings import CAPABILITIES, UhpStringError, game_string, parse_game_string
+from .uhp_strings import CAPABILITIES, game_string, parse_game_string
 
 ENGINE_NAME = "hexkit-hive"
 
@@ -54,8 +54,8 @@ class EngineOption:
         try:
             value = int(text) if self.kind == "int" else float(text)
         except ValueError:
-            raise UhpCommandError(f"option {self.name} needs a{'n integer' if self.kind == 'int' else ' number'}, "
-                                  f"not {text!r}") from None
+            wanted = "an integer" if self.kind == "int" else "a number"
+            raise UhpCommandError(f"option {self.name} needs {wanted}, not {text!r}") from None
         if not self.low <= value <= self.high:
             raise UhpCommandError(f"option {self.name}: {text} is outside "
                                   f"{self.low}..{self.high}")
