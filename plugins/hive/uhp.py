@@ -119,6 +119,7 @@ class UhpSession:
             load_game = hexkit.load_game
         self._load_game = load_game
         self._bot_factory = bot_factory
+        self._bot_instance: Any = None
         self.options: dict[str, Any] = {o.name: o.default for o in OPTIONS}
         self.state: Any = None
         self.move_texts: list[str] = []
@@ -247,15 +248,18 @@ class UhpSession:
             seconds = parse_clock(words[1])
         else:
             raise UhpCommandError("bestmove, bestmove depth N or bestmove time hh:mm:ss")
-        move = self._bot().best_move(state, seconds=seconds, depth=depth)
+        move = self._bot().best_move(state, seconds=seconds, depth=depth,
+                                     move_texts=self.move_texts)
         return [str(move)]
 
     def _bot(self) -> Any:
-        if self._bot_factory is None:
-            from .bot import HiveBot
+        if self._bot_instance is None:
+            if self._bot_factory is None:
+                from .bot import HiveBot
 
-            self._bot_factory = HiveBot
-        return self._bot_factory()
+                self._bot_factory = HiveBot
+            self._bot_instance = self._bot_factory()
+        return self._bot_instance
 
     def _undo(self, rest: str) -> list[str]:
         state = self._need_game()
