@@ -30,8 +30,9 @@ from hive_perft import hexkit_command  # noqa: E402
 
 def replay_result(game_type: str, moves: list[str]) -> tuple[str, int]:
     """Replay a game's MoveStrings in hexkit's Hive: (GameStateString at the end, plies)."""
-    import hexkit
     from hive.uhp_strings import expansions_of_type, game_state_string
+
+    import hexkit
 
     state = hexkit.load_game("hive", expansions=expansions_of_type(game_type)).new_state(seed=0)
     for number, text in enumerate(moves, 1):

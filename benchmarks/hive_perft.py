@@ -25,7 +25,6 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hive.uhp_client import UhpEngine  # noqa: E402
-
 from hive_mzinga import mzinga_path  # noqa: E402
 
 #: Spec §8 (Mzinga's tables), Base, and Base perft(6).
