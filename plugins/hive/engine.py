@@ -1,0 +1,515 @@
+"""Hive's rules on HexAround's engine: the position, apply and undo are HexAround's
+(:class:`hexaround.engine.Engine`: stacks, occupied hexes, neighbour masks, colour
+adjacency and the cut-vertex analysis, all kept incrementally); this module states Hive's
+movement, placement and end rules (spec hive.md §2-§5) over that read API.
+
+Every numbered Hive piece is its own HexAround creature kind with a stock of one (``QUEEN``
+is HexAround's butterfly, then ``S1``, ``S2``, ``B1``...), so a piece code
+(``kind * 2 + colour``) names one piece: ``wS2`` is a code, and moves keep their identity.
+
+An action is a tuple ``(code, from_hex, to_hex)``: ``from_hex`` is None for a placement;
+the code is the moving piece's, whoever moves it (a Pillbug's throw moves a piece of either
+colour). :data:`PASS` is the pass. Hexes are HexAround's int keys (axial ``(q, r)`` is
+HexAround's ``(x, y)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hexaround.config import BUTTERFLY, PLAYERS, CreatureType, HexAroundConfig, RuleOptions
+from hexaround.engine import (
+    BLUE_WON,
+    DRAW,
+    NEAR,
+    OFFSETS,
+    ONGOING,
+    RED_WON,
+    RUNS,
+    Engine,
+)
+
+# Bug types.
+QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
+#: Bug letters by type (UHP).
+LETTERS = "QSBGAMLP"
+BUG_NAMES = ("Queen Bee", "Spider", "Beetle", "Grasshopper", "Soldier Ant", "Mosquito",
+             "Ladybug", "Pillbug")
+#: How many of each type a player has.
+COUNTS = (1, 2, 2, 3, 3, 1, 1, 1)
+#: Expansion letter per expansion bug type.
+EXPANSION_OF = {MOSQUITO: "M", LADYBUG: "L", PILLBUG: "P"}
+COLOURS = "wb"
+#: Results in Hive's words (HexAround's seat 0 is White).
+WHITE_WON, BLACK_WON = BLUE_WON, RED_WON
+
+#: The pass action.
+PASS: tuple[int, None, int] = (-1, None, 0)
+ORIGIN = 0
+
+#: Per direction d: the offset and the offsets of the two hexes next to both ends.
+_SIDES: tuple[tuple[int, int, int], ...] = tuple(
+    (OFFSETS[d], OFFSETS[(d - 1) % 6], OFFSETS[(d + 1) % 6]) for d in range(6))
+
+
+def _slide_table() -> tuple[tuple[int, ...], ...]:
+    """SLIDES[mask]: offsets of the ground slides from a hex whose occupied neighbours are
+    ``mask`` (mover lifted): into an empty neighbour with exactly one of the two gate hexes
+    occupied (both: a closed gate; neither: the piece would leave the hive)."""
+    table = []
+    for mask in range(64):
+        row = []
+        for d in range(6):
+            if mask >> d & 1:
+                continue
+            if (mask >> ((d - 1) % 6) & 1) != (mask >> ((d + 1) % 6) & 1):
+                row.append(OFFSETS[d])
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: See :func:`_slide_table`.
+SLIDES = _slide_table()
+
+
+def expansion_types(expansions: str) -> tuple[int, ...]:
+    """The bug types in play for an expansions string (``""``, ``"M"``... ``"MLP"``)."""
+    return (QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT) + tuple(
+        t for t in (MOSQUITO, LADYBUG, PILLBUG) if EXPANSION_OF[t] in expansions)
+
+
+def piece_names(expansions: str) -> tuple[tuple[int, str], ...]:
+    """(bug type, name without colour) of every piece kind, in kind order: ``Q``, ``S1``..."""
+    out = []
+    for t in expansion_types(expansions):
+        n = COUNTS[t]
+        if n == 1:
+            out.append((t, LETTERS[t]))
+        else:
+            out.extend((t, f"{LETTERS[t]}{i}") for i in range(1, n + 1))
+    return tuple(out)
+
+
+def hive_config(expansions: str) -> HexAroundConfig:
+    """The HexAround configuration Hive is played with: one creature kind per piece, one of
+    each per player; the Queen is HexAround's butterfly. The creatures' HexAround
+    properties only fill the configuration: Hive's own searches move them."""
+    creatures = []
+    for t, name in piece_names(expansions):
+        kind_name = BUTTERFLY if t == QUEEN else name
+        creatures.append(CreatureType(kind_name, 1, frozenset({"WALKING"})))
+    stock = {c.name: 1 for c in creatures}
+    # Stacks: at most the four Beetle-like pieces on top of one piece.
+    rules = RuleOptions(butterfly_deadline_blocks_moves=True, stack_limit=7)
+    return HexAroundConfig(tuple(creatures), {p: dict(stock) for p in PLAYERS}, rules,
+                           "hive:" + (expansions or "base"))
+
+
+class HiveEngine(Engine):
+    """One Hive position with its history, on HexAround's position tables."""
+
+    def __init__(self, expansions: str = "MLP", repetition_draw: bool = False):
+        self.expansions = expansions
+        self.repetition_draw = repetition_draw
+        kinds = piece_names(expansions)
+        #: Per kind: bug type and name (``S1``); per code: bug type and name (``wS1``).
+        self.kind_types = tuple(t for t, _ in kinds)
+        self.kind_labels = tuple(n for _, n in kinds)
+        self.code_type = tuple(self.kind_types[c >> 1] for c in range(2 * len(kinds)))
+        self.code_name = tuple(COLOURS[c & 1] + self.kind_labels[c >> 1]
+                               for c in range(2 * len(kinds)))
+        self.code_of = {n: c for c, n in enumerate(self.code_name)}
+        #: Per bug type: its kinds in number order (only the lowest in hand is placed).
+        groups: dict[int, list[int]] = {}
+        for k, t in enumerate(self.kind_types):
+            groups.setdefault(t, []).append(k)
+        self.groups = tuple(tuple(g) for g in groups.values())
+        self.has_throwers = MOSQUITO in groups or PILLBUG in groups
+        super().__init__(hive_config(expansions))
+
+    def reset(self) -> None:
+        """The empty board, full hands, White to play."""
+        super().reset()
+        #: Hex of every piece on the board, by code.
+        self.where: dict[int, int] = {}
+        #: Code of the piece moved (or placed, or thrown) by the last action, else -1.
+        self.last = -1
+        #: Positions seen, for the repetition draw (position key -> count).
+        self.seen: dict[Any, int] = {}
+        self.history = []
+
+    # -- the read API used by notation, rendering and tests ---------------------------------
+    def height(self, key: int) -> int:
+        """Number of pieces on a hex."""
+        s = self.stacks.get(key)
+        return len(s) if s else 0
+
+    def top(self, key: int) -> int:
+        """Code of the top piece on a hex, or -1."""
+        s = self.stacks.get(key)
+        return s[-1] if s else -1
+
+    def in_hand(self, code: int) -> bool:
+        """True if the piece has not been placed yet."""
+        return self.hands[code & 1][code >> 1] > 0
+
+    @property
+    def move_number(self) -> int:
+        """Actions played so far (both players, passes included)."""
+        return self.actions[0] + self.actions[1]
+
+    # -- applying actions -----------------------------------------------------------------
+    def apply(self, action: tuple[int, int | None, int]) -> None:
+        """Play an action already known to be legal, then decide whether the game ended."""
+        code, src, dst = action
+        p = (self.actions[0] + self.actions[1]) & 1
+        self.history.append((action, self.last, self.result, self.reason))
+        self._flips.clear()
+        if code < 0:
+            self.last = -1
+        else:
+            if src is None:
+                self.hands[p][code >> 1] -= 1
+                self._set_stack(dst, [code])
+            else:
+                s = self.stacks[src]
+                self._set_stack(src, s[:-1])
+                d = self.stacks.get(dst)
+                self._set_stack(dst, d + [code] if d else [code])
+            self.where[code] = dst
+            if code < 2:
+                self.bpos[code] = dst
+            self.last = code
+        self.actions[p] += 1
+        self._analysis = None
+        self._legal = None
+        self._end_checks(p)
+
+    def undo(self) -> None:
+        """Take back the last action exactly."""
+        action, last, result, reason = self.history.pop()
+        if self.repetition_draw:
+            key = self.position_key()
+            n = self.seen[key] - 1
+            if n:
+                self.seen[key] = n
+            else:
+                del self.seen[key]
+        code, src, dst = action
+        p = (self.actions[0] + self.actions[1] - 1) & 1
+        self._flips.clear()
+        if code >= 0:
+            d = self.stacks[dst]
+            self._set_stack(dst, d[:-1])
+            if src is None:
+                self.hands[p][code >> 1] += 1
+                del self.where[code]
+                if code < 2:
+                    self.bpos[code] = None
+            else:
+                s = self.stacks.get(src)
+                self._set_stack(src, s + [code] if s else [code])
+                self.where[code] = src
+                if code < 2:
+                    self.bpos[code] = src
+        self.actions[p] -= 1
+        self.last = last
+        self.result = result
+        self.reason = reason
+        self._analysis = None
+        self._legal = None
+
+    def _end_checks(self, mover: int) -> None:
+        nmask = self.nmask
+        w, b = self.bpos
+        white_in = w is not None and nmask.get(w, 0) == 63
+        black_in = b is not None and nmask.get(b, 0) == 63
+        if white_in and black_in:
+            self.result, self.reason = DRAW, "both Queens are surrounded"
+        elif black_in:
+            self.result, self.reason = WHITE_WON, "Black's Queen is surrounded"
+        elif white_in:
+            self.result, self.reason = BLACK_WON, "White's Queen is surrounded"
+        if self.repetition_draw:
+            key = self.position_key()
+            n = self.seen.get(key, 0) + 1
+            self.seen[key] = n
+            if n >= 3 and self.result == ONGOING:
+                self.result, self.reason = DRAW, "the same position arose three times"
+
+    def position_key(self) -> tuple[Any, ...]:
+        """The position for the repetition rule: the stacks, the player to act and the
+        frozen piece."""
+        stacks = self.stacks
+        return (self.to_move, self.last,
+                tuple(sorted((k, tuple(s)) for k, s in stacks.items())))
+
+    # -- generation -----------------------------------------------------------------------
+    def legal_actions(self) -> list[tuple[int, int | None, int]]:
+        """Every legal action of the player to act ([PASS] if nothing else is legal, [] once
+        the game is over). Cached per position; do not change the list."""
+        legal = self._legal
+        if legal is None:
+            if self.result != ONGOING:
+                legal = []
+            else:
+                legal = self.generate(self.to_move)
+                if not legal:
+                    legal = [PASS]
+            self._legal = legal
+        return legal
+
+    def has_action(self, player: int) -> bool:
+        """True: a Hive player always has an action (a pass at worst)."""
+        return True
+
+    def placement_codes(self, p: int) -> list[int]:
+        """Codes of the pieces ``p`` may place now: the lowest-numbered of each type in
+        hand; only the Queen on the 4th turn while she is in hand; never the Queen on the
+        1st turn (tournament opening)."""
+        hand = self.hands[p]
+        n = self.actions[p]
+        if n == 3 and self.bpos[p] is None:
+            return [p] if hand[0] else []
+        out = []
+        for group in self.groups:
+            for k in group:
+                if hand[k]:
+                    if k or n:
+                        out.append(k * 2 + p)
+                    break
+        return out
+
+    def placement_hexes(self, p: int, first_only: bool = False) -> list[int]:
+        """Empty hexes where ``p`` may place: the origin for White's first piece, any
+        neighbour of it for Black's first, later hexes next to a stack topped by ``p`` and
+        next to none topped by the opponent."""
+        occ = self.occ
+        if self.actions[p] == 0:
+            if not occ:
+                return [ORIGIN]
+            return [k for k in self.nmask if k not in occ]
+        theirs = self.cadj[1 - p]
+        return [k for k in self.cadj[p] if k not in occ and k not in theirs]
+
+    def generate(self, p: int) -> list[tuple[int, int | None, int]]:
+        """The legal actions of ``p`` (no pass), without duplicates."""
+        out: list[tuple[int, int | None, int]] = []
+        codes = self.placement_codes(p)
+        if codes:
+            for d in self.placement_hexes(p):
+                for c in codes:
+                    out.append((c, None, d))
+        if self.bpos[p] is None:
+            return out
+        stacks = self.stacks
+        nmask = self.nmask
+        occ = self.occ
+        last = self.last
+        ctype = self.code_type
+        analysis = None
+        throwers = False
+        for code, src in self.where.items():
+            if code & 1 != p or code == last:
+                continue
+            s = stacks[src]
+            if s[-1] != code:
+                continue  # pinned under a stack
+            t = ctype[code]
+            if len(s) > 1:
+                # On top of the hive: a Beetle or a Mosquito, which moves as a Beetle.
+                stacks[src] = s[:-1]
+                for d in self._steps(src, len(s) - 1):
+                    out.append((code, src, d))
+                stacks[src] = s
+                continue
+            if RUNS[nmask[src]] > 1:
+                if analysis is None:
+                    analysis = self.analysis()
+                pinned = src in analysis.sep
+            else:
+                pinned = False
+            if t == PILLBUG:
+                throwers = True
+            elif t == MOSQUITO:
+                tops = [ctype[stacks[src + o][-1]] for o in NEAR[nmask[src]]]
+                if PILLBUG in tops:
+                    throwers = True
+            if pinned:
+                continue
+            if t == MOSQUITO:
+                dests = set()
+                del stacks[src]
+                self._lift(src)
+                for kind in set(tops):
+                    if kind != MOSQUITO:
+                        dests.update(self._reach(src, kind))
+                self._drop(src)
+                stacks[src] = s
+            else:
+                del stacks[src]
+                self._lift(src)
+                dests = self._reach(src, t)
+                self._drop(src)
+                stacks[src] = s
+            for d in dests:
+                out.append((code, src, d))
+        if throwers:
+            if analysis is None:
+                analysis = self.analysis()
+            self._throws(p, analysis.sep, out)
+            out = list(dict.fromkeys(out))
+        return out
+
+    def _reach(self, src: int, t: int) -> Any:
+        """Destinations of a ground piece of type t at src, already lifted off the board."""
+        nmask = self.nmask
+        slides = SLIDES
+        if t == ANT:
+            seen = {src}
+            todo = [src]
+            pop = todo.pop
+            push = todo.append
+            add = seen.add
+            while todo:
+                a = pop()
+                for o in slides[nmask.get(a, 0)]:
+                    b = a + o
+                    if b not in seen:
+                        add(b)
+                        push(b)
+            seen.discard(src)
+            return seen
+        if t == QUEEN or t == PILLBUG:
+            return [src + o for o in slides[nmask.get(src, 0)]]
+        if t == SPIDER:
+            found = set()
+            for o1 in slides[nmask.get(src, 0)]:
+                a1 = src + o1
+                for o2 in slides[nmask.get(a1, 0)]:
+                    a2 = a1 + o2
+                    if a2 == src:
+                        continue
+                    for o3 in slides[nmask.get(a2, 0)]:
+                        a3 = a2 + o3
+                        if a3 != a1 and a3 != src:
+                            found.add(a3)
+            return found
+        if t == GRASSHOPPER:
+            occ = self.occ
+            out = []
+            for o in OFFSETS:
+                b = src + o
+                if b in occ:
+                    b += o
+                    while b in occ:
+                        b += o
+                    out.append(b)
+            return out
+        if t == BEETLE:
+            return self._steps(src, 0)
+        if t == LADYBUG:
+            return self._ladybug(src)
+        return ()
+
+    def _steps(self, src: int, hs: int) -> list[int]:
+        """Beetle steps from src (mover lifted, ``hs`` the height left there): blocked if
+        both gate hexes are higher than both ends; a step at ground level needs contact."""
+        stacks = self.stacks
+        get = stacks.get
+        out = []
+        for o, l, r in _SIDES:
+            b = src + o
+            s = get(b)
+            hd = len(s) if s else 0
+            s = get(src + l)
+            g1 = len(s) if s else 0
+            s = get(src + r)
+            g2 = len(s) if s else 0
+            top = hs if hs > hd else hd
+            if (g1 if g1 < g2 else g2) > top:
+                continue
+            if not top and not g1 and not g2:
+                continue
+            out.append(b)
+        return out
+
+    def _ladybug(self, src: int) -> set[int]:
+        """Two steps on top of the hive, then one down into an empty hex (not src)."""
+        stacks = self.stacks
+        get = stacks.get
+        found = set()
+        for b1 in self._steps(src, 0):
+            s1 = get(b1)
+            if not s1:
+                continue
+            h1 = len(s1)
+            for b2 in self._steps(b1, h1):
+                s2 = get(b2)
+                if not s2:
+                    continue
+                for b3 in self._steps(b2, len(s2)):
+                    if b3 != src and b3 not in stacks:
+                        found.add(b3)
+        return found
+
+    def _throws(self, p: int, cuts: Any, out: list[tuple[int, int | None, int]]) -> None:
+        """The Pillbug's ability, for p's Pillbug and for p's Mosquito next to a Pillbug:
+        lift an adjacent lone piece (not the last moved, not one the hive needs) onto the
+        Pillbug and down to an empty hex beside it, each step by the height rule."""
+        stacks = self.stacks
+        nmask = self.nmask
+        get = stacks.get
+        ctype = self.code_type
+        last = self.last
+        for code, h in self.where.items():
+            if code & 1 != p or code == last:
+                continue
+            t = ctype[code]
+            if t != PILLBUG and t != MOSQUITO:
+                continue
+            s = stacks[h]
+            if len(s) != 1:
+                continue
+            mask = nmask[h]
+            if t == MOSQUITO and not any(ctype[stacks[h + o][-1]] == PILLBUG
+                                         for o in NEAR[mask]):
+                continue
+            empties = [(o, l, r) for o, l, r in _SIDES if h + o not in stacks]
+            if not empties:
+                continue
+            for o, l, r in _SIDES:
+                tgt = h + o
+                ts = get(tgt)
+                if not ts or len(ts) != 1:
+                    continue
+                tc = ts[0]
+                if tc == last or tgt in cuts:
+                    continue
+                # Up onto the Pillbug (height 1): blocked by two gate stacks of 2 or more.
+                s1 = get(h + l)
+                s2 = get(h + r)
+                if s1 and s2 and len(s1) > 1 and len(s2) > 1:
+                    continue
+                for eo, el, er in empties:
+                    d = h + eo
+                    # Down from height 1: blocked by two gates of 2 or more; tgt is empty.
+                    a = h + el
+                    b = h + er
+                    if a != tgt and b != tgt:
+                        s1 = get(a)
+                        s2 = get(b)
+                        if s1 and s2 and len(s1) > 1 and len(s2) > 1:
+                            continue
+                    out.append((tc, tgt, d))
+        del nmask  # the masks are not needed: every step here starts or ends at height 1
+
+    # -- helpers for notation and the game ------------------------------------------------
+    def action_for(self, code: int, dst: int) -> tuple[int, int | None, int]:
+        """The action that puts piece ``code`` on hex ``dst`` from where it is now."""
+        return (code, self.where.get(code), dst)
+
+    def pieces_on_board(self) -> Sequence[int]:
+        """Codes of the pieces on the board."""
+        return tuple(self.where)
