@@ -146,8 +146,8 @@ class UhpSession:
             answer = [f"invalidmove {_one_line(e)}"]
         except (UhpCommandError, HexkitError, ValueError) as e:
             answer = [f"err {_one_line(e)}"]
-        except RecursionError:
-            answer = ["err the command is too deep to carry out"]
+        except Exception as e:  # a bug must not end a GUI's session: say it and go on
+            answer = [f"err internal error ({type(e).__name__}): {_one_line(e)}"]
         return [*answer, "ok"]
 
     def _info(self, rest: str) -> list[str]:
@@ -248,8 +248,7 @@ class UhpSession:
             seconds = parse_clock(words[1])
         else:
             raise UhpCommandError("bestmove, bestmove depth N or bestmove time hh:mm:ss")
-        move = self._bot().best_move(state, seconds=seconds, depth=depth,
-                                     move_texts=self.move_texts)
+        move = self._bot().best_move(state, seconds=seconds, depth=depth)
         return [str(move)]
 
     def _bot(self) -> Any:

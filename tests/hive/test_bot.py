@@ -15,7 +15,7 @@ from hexkit.errors import OptionError
 if "hive" not in hexkit.game_names():  # until branch hive's game is merged
     pytest.skip("the Hive game is not installed yet", allow_module_level=True)
 
-from hive.bot import HiveBot, PieceMap, evaluate, parse_bot_arg  # noqa: E402
+from hive.bot import HiveBot, evaluate, parse_bot_arg  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "reference_positions.json"
 
@@ -31,7 +31,7 @@ def load(game_string: str):
     state = hexkit.load_game("hive", expansions=parsed.expansions).new_state(seed=0)
     for text in parsed.moves:
         state.push(text)
-    return state, list(parsed.moves)
+    return state
 
 
 def test_the_bot_plays_only_legal_moves_and_leaves_the_state_alone():
@@ -48,61 +48,54 @@ def test_the_bot_plays_only_legal_moves_and_leaves_the_state_alone():
         state.push(move)
 
 
+#: A reference position (MzingaCpp's random game) where White has one winning move among 45.
+WIN_IN_ONE = (
+    r"Base+M;InProgress;White[20];wB1;bA1 wB1-;wS1 \wB1;bQ bA1-;wM /wB1;bM \bQ;wQ /wM;"
+    r"bS1 bQ-;wA1 \wS1;bB1 bQ\;wA1 wS1/;bS2 bB1\;wA1 bS1/;bM -wA1;wS2 wQ\;bG1 -bM;"
+    r"wB2 wS1/;bS1 bS2\;wA1 \wB2;bA2 bS1-;wA1 bA1\;bA2 bM-;wG1 /wS2;bA3 \bM;wA2 -wQ;"
+    r"bA2 -wM;wA3 wB2/;bB2 bS1/;wA2 wB1\;bA2 bA3/;wA3 -bA2;bS1 wA2\;wG2 -wB2;bA2 wA1\;"
+    r"wG3 -wM;bA2 /wG2;wB2 -bG1;bG2 -bA2"
+)
+
+
 def test_the_bot_takes_a_win_in_one():
-    for position in positions():
-        head, result, _, *moves = position["game_string"].split(";")
-        if result in ("WhiteWins", "BlackWins"):
-            mover_won = ("WhiteWins" if len(moves) % 2 == 1 else "BlackWins") == result
-            if mover_won:
-                break
-    else:
-        pytest.fail("no reference game won by its last mover")
-    state, texts = load(";".join([head, "InProgress", "White[1]", *moves[:-1]]))
-    move = HiveBot(depth=1, seed=0).best_move(state, move_texts=texts)
+    state = load(WIN_IN_ONE)
+    for bot in (HiveBot(depth=1, seed=0), HiveBot(depth=2, seed=1), HiveBot(seconds=0.3)):
+        move = bot.choose(state)
+        assert str(move) == "wA3 bM\\"
+        state.push(move)
+        assert state.outcome().winners == (0,)
+        state.pop()
+
+
+def test_the_bot_stops_the_opponents_win_in_one():
+    # Undo White's winning chance: it is Black's turn one move earlier, and White threatens
+    # wA3 bM\\; a bot that looks two plies ahead must leave White no winning move.
+    state = load(WIN_IN_ONE)
+    state.pop()
+    move = HiveBot(depth=2, seed=0).choose(state)
     state.push(move)
-    assert state.outcome() is not None and state.outcome().winners == (
-        (0,) if result == "WhiteWins" else (1,))
+    for reply in state.legal_moves():
+        state.push(reply)
+        assert state.outcome() is None or state.outcome().winners != (0,), (str(move), str(reply))
+        state.pop()
 
 
-def test_pieces_are_followed_from_move_strings_like_the_rules_place_them():
-    for position in positions()[::25]:
-        pieces = PieceMap()
-        for text in position["game_string"].split(";")[3:]:
-            pieces.play(text)
-        # Every listed placement/move lands next to a piece or on top of one.
-        for move in position["valid_moves"][:20]:
-            found = pieces.destination(move)
-            if found is None:
-                continue
-            _, (q, r) = found
-            near = [(q + dq, r + dr) in pieces.stacks for dq, dr in
-                    ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))]
-            assert any(near) or (q, r) in pieces.stacks or not pieces.stacks
-        # Undo restores the piece map exactly.
-        snapshot = {k: list(v) for k, v in pieces.stacks.items()}
-        for move in position["valid_moves"][:10]:
-            pieces.play(move)
-            pieces.undo()
-        assert pieces.stacks == snapshot
+def test_the_bot_answers_within_its_time_budget_with_a_search_of_some_depth():
+    state = load("Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wQ;"
+                 "bA1 bQ\\")
+    bot = HiveBot(seconds=0.5, seed=1)
+    assert bot.choose(state) in state.legal_moves()
+    assert bot.last_depth >= 1 and bot.nodes > 0
 
 
 def test_the_evaluation_prefers_pressure_on_the_enemy_queen():
-    quiet = PieceMap()
-    for text in ("wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"):
-        quiet.play(text)
-    pressed = PieceMap()
-    for text in ("wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 /wQ", "bA1 bQ\\",
-                 "wA1 bQ/", "bG1 bQ-"):
-        pressed.play(text)
-    assert evaluate(pressed, "w") > evaluate(quiet, "w")
-
-
-def test_cut_hexes_are_the_pieces_that_hold_the_hive_together():
-    line = PieceMap()
-    for text in ("wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"):
-        line.play(text)
-    # A line of four: the two inner pieces are articulation points.
-    assert line.cut_hexes() == {line.where["wS1"], line.where["bS1"]}
+    # The same position but for White's Ant, White to move in both: beside Black's Queen
+    # (a third neighbour for it) rather than beside White's own Queen.
+    opening = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;"
+    away = load(opening + "wA1 \\wQ;bA2 bA1-")
+    pressing = load(opening + "wA1 bQ/;bA2 bA1-")
+    assert evaluate(pressing.engine) > evaluate(away.engine)
 
 
 def test_bot_settings_are_checked():

@@ -170,21 +170,24 @@ def test_bestmove_gives_a_legal_move_and_does_not_play_it(gui):
     assert gui.one("undo") == "Base+MLP;InProgress;Black[1];wS1"
 
 
+#: A reference position (MzingaCpp's random game) where White has one winning move,
+#: wA3 bM\\ (Black's Queen's last free neighbour), among 45.
+WIN_IN_ONE = (
+    r"Base+M;InProgress;White[20];wB1;bA1 wB1-;wS1 \wB1;bQ bA1-;wM /wB1;bM \bQ;wQ /wM;"
+    r"bS1 bQ-;wA1 \wS1;bB1 bQ\;wA1 wS1/;bS2 bB1\;wA1 bS1/;bM -wA1;wS2 wQ\;bG1 -bM;"
+    r"wB2 wS1/;bS1 bS2\;wA1 \wB2;bA2 bS1-;wA1 bA1\;bA2 bM-;wG1 /wS2;bA3 \bM;wA2 -wQ;"
+    r"bA2 -wM;wA3 wB2/;bB2 bS1/;wA2 wB1\;bA2 bA3/;wA3 -bA2;bS1 wA2\;wG2 -wB2;bA2 wA1\;"
+    r"wG3 -wM;bA2 /wG2;wB2 -bG1;bG2 -bA2"
+)
+
+
 def test_bestmove_finds_a_win_in_one(gui):
-    # The position before the last move of a reference game that its mover won.
-    for position in reference_positions():
-        head, result, _, *moves = position["game_string"].split(";")
-        mover_won = "WhiteWins" if len(moves) % 2 == 1 else "BlackWins"
-        if result == mover_won:
-            break
-    else:
-        pytest.fail("no reference game won by the last mover")
-    gui.one(f"newgame {head}")
-    for move in moves[:-1]:
-        gui.one(f"play {move}")
-    assert gui.one(f"play {gui.one('bestmove depth 1')}").split(";")[1] == mover_won
-    gui.one("undo")
-    assert gui.one(f"play {gui.one('bestmove time 00:00:01')}").split(";")[1] == mover_won
+    gui.one(f"newgame {WIN_IN_ONE}")
+    for command in ("bestmove depth 1", "bestmove depth 3", "bestmove time 00:00:01"):
+        move = gui.one(command)
+        assert move == "wA3 bM\\", command
+        assert gui.one(f"play {move}").split(";")[1] == "WhiteWins"
+        gui.one("undo")
 
 
 def test_a_finished_game_refuses_moves_but_can_be_undone(gui):
@@ -220,28 +223,63 @@ def test_options_list_get_and_set(gui):
     assert gui.one("bestmove") in gui.one("validmoves").split(";")
 
 
+#: Axial offset of a destination from its reference piece, by how the separator is written
+#: (spec §6): before the piece (``-X``, ``/X``, ``\\X``) or after it (``X-``, ``X/``, ``X\\``).
+BEFORE = {"-": (-1, 0), "/": (-1, 1), "\\": (0, -1)}
+AFTER = {"-": (1, 0), "/": (1, -1), "\\": (0, 1)}
+
+
+def follow(game_string: str) -> tuple[dict[str, tuple[int, int]], dict[tuple[int, int], list[str]]]:
+    """Where each piece stands after a GameString's moves, read from the notation alone (an
+    oracle independent of the engine): piece -> hex, hex -> stack."""
+    where: dict[str, tuple[int, int]] = {}
+    stacks: dict[tuple[int, int], list[str]] = {}
+    for text in game_string.split(";")[3:]:
+        piece, to = destination(where, text)
+        if piece is None:
+            continue
+        if piece in where:
+            stacks[where[piece]].pop()
+            if not stacks[where[piece]]:
+                del stacks[where[piece]]
+        where[piece] = to
+        stacks.setdefault(to, []).append(piece)
+    return where, stacks
+
+
+def destination(where, text: str):
+    parts = text.split()
+    if parts == ["pass"]:
+        return None, None
+    if len(parts) == 1:
+        return parts[0], (0, 0)
+    ref = parts[1]
+    if ref[0] in BEFORE:
+        (dq, dr), ref = BEFORE[ref[0]], ref[1:]
+    elif ref[-1] in AFTER:
+        (dq, dr), ref = AFTER[ref[-1]], ref[:-1]
+    else:
+        dq = dr = 0
+    q, r = where[ref]
+    return parts[0], (q + dq, r + dr)
+
+
 def alternative_names(game_string: str, move: str) -> list[str]:
     """Every other way to write ``move`` (a move beside pieces, not onto a stack): the
     destination named from each piece on top of a hex next to it."""
-    from hive.bot import PieceMap
-
-    pieces = PieceMap()
-    for played in game_string.split(";")[3:]:
-        pieces.play(played)
-    found = pieces.destination(move)
-    if found is None or found[1] in pieces.stacks or " " not in move:
+    where, stacks = follow(game_string)
+    piece, to = destination(where, move)
+    if piece is None or to in stacks or " " not in move:
         return []
-    piece, (q, r) = found
     names = []
-    # Separator and side, by the reference's offset from the destination (spec §6).
-    for (dq, dr), (before, sep) in {(-1, 0): (False, "-"), (-1, 1): (False, "/"),
-                                    (0, -1): (False, "\\"), (1, 0): (True, "-"),
-                                    (1, -1): (True, "/"), (0, 1): (True, "\\")}.items():
-        stack = pieces.stacks.get((q + dq, r + dr))
-        if not stack or stack[-1] == piece:
-            continue
-        ref = stack[-1]
-        names.append(f"{piece} {sep}{ref}" if before else f"{piece} {ref}{sep}")
+    for sep, (dq, dr) in BEFORE.items():  # reference east/south-east/south of the hex
+        stack = stacks.get((to[0] - dq, to[1] - dr))
+        if stack and stack[-1] != piece:
+            names.append(f"{piece} {sep}{stack[-1]}")
+    for sep, (dq, dr) in AFTER.items():
+        stack = stacks.get((to[0] - dq, to[1] - dr))
+        if stack and stack[-1] != piece:
+            names.append(f"{piece} {stack[-1]}{sep}")
     return [n for n in names if n != move]
 
 
