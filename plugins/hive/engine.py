@@ -16,6 +16,7 @@ HexAround's ``(x, y)``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from hexaround.config import BUTTERFLY, PLAYERS, CreatureType, HexAroundConfig, RuleOptions
@@ -91,6 +92,7 @@ def piece_names(expansions: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+@cache
 def hive_config(expansions: str) -> HexAroundConfig:
     """The HexAround configuration Hive is played with: one creature kind per piece, one of
     each per player; the Queen is HexAround's butterfly. The creatures' HexAround
@@ -164,7 +166,10 @@ class HiveEngine(Engine):
         """Play an action already known to be legal, then decide whether the game ended."""
         code, src, dst = action
         p = (self.actions[0] + self.actions[1]) & 1
-        self.history.append((action, self.last, self.result, self.reason))
+        # The list of legal actions comes back with the position on undo: a caller that
+        # tries every move (a search, push-and-pop checks) generates each position once.
+        self.history.append((action, self.last, self.result, self.reason, self._legal,
+                             self._analysis))
         self._flips.clear()
         if code < 0:
             self.last = -1
@@ -188,7 +193,7 @@ class HiveEngine(Engine):
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        action, last, result, reason = self.history.pop()
+        action, last, result, reason, legal, analysis = self.history.pop()
         if self.repetition_draw:
             key = self.position_key()
             n = self.seen[key] - 1
@@ -217,8 +222,8 @@ class HiveEngine(Engine):
         self.last = last
         self.result = result
         self.reason = reason
-        self._analysis = None
-        self._legal = None
+        self._analysis = analysis
+        self._legal = legal
 
     def _end_checks(self, mover: int) -> None:
         nmask = self.nmask
@@ -238,12 +243,13 @@ class HiveEngine(Engine):
             if n >= 3 and self.result == ONGOING:
                 self.result, self.reason = DRAW, "the same position arose three times"
 
-    def position_key(self) -> tuple[Any, ...]:
-        """The position for the repetition rule: the stacks, the player to act and the
-        frozen piece."""
+    def position_key(self) -> str:
+        """The position for the repetition rule, as text: the player to act, the frozen
+        piece and the stacks."""
         stacks = self.stacks
-        return (self.to_move, self.last,
-                tuple(sorted((k, tuple(s)) for k, s in stacks.items())))
+        parts = [str(self.to_move), str(self.last)]
+        parts.extend(f"{k}:{','.join(map(str, stacks[k]))}" for k in sorted(stacks))
+        return ";".join(parts)
 
     # -- generation -----------------------------------------------------------------------
     def legal_actions(self) -> list[tuple[int, int | None, int]]:
@@ -305,7 +311,6 @@ class HiveEngine(Engine):
             return out
         stacks = self.stacks
         nmask = self.nmask
-        occ = self.occ
         last = self.last
         ctype = self.code_type
         analysis = None
@@ -419,13 +424,13 @@ class HiveEngine(Engine):
         stacks = self.stacks
         get = stacks.get
         out = []
-        for o, l, r in _SIDES:
+        for o, gl, gr in _SIDES:
             b = src + o
             s = get(b)
             hd = len(s) if s else 0
-            s = get(src + l)
+            s = get(src + gl)
             g1 = len(s) if s else 0
-            s = get(src + r)
+            s = get(src + gr)
             g2 = len(s) if s else 0
             top = hs if hs > hd else hd
             if (g1 if g1 < g2 else g2) > top:
@@ -476,10 +481,10 @@ class HiveEngine(Engine):
             if t == MOSQUITO and not any(ctype[stacks[h + o][-1]] == PILLBUG
                                          for o in NEAR[mask]):
                 continue
-            empties = [(o, l, r) for o, l, r in _SIDES if h + o not in stacks]
+            empties = [(o, gl, gr) for o, gl, gr in _SIDES if h + o not in stacks]
             if not empties:
                 continue
-            for o, l, r in _SIDES:
+            for o, gl, gr in _SIDES:
                 tgt = h + o
                 ts = get(tgt)
                 if not ts or len(ts) != 1:
@@ -488,8 +493,8 @@ class HiveEngine(Engine):
                 if tc == last or tgt in cuts:
                     continue
                 # Up onto the Pillbug (height 1): blocked by two gate stacks of 2 or more.
-                s1 = get(h + l)
-                s2 = get(h + r)
+                s1 = get(h + gl)
+                s2 = get(h + gr)
                 if s1 and s2 and len(s1) > 1 and len(s2) > 1:
                     continue
                 for eo, el, er in empties:
@@ -504,6 +509,26 @@ class HiveEngine(Engine):
                             continue
                     out.append((tc, tgt, d))
         del nmask  # the masks are not needed: every step here starts or ends at height 1
+
+    def clone(self) -> HiveEngine:
+        """An independent copy of this position and its history (stacks are replaced,
+        never changed in place, so they are shared)."""
+        t = HiveEngine.__new__(HiveEngine)
+        t.__dict__.update(self.__dict__)
+        t.stacks = dict(self.stacks)
+        t.occ = set(self.occ)
+        t.nmask = dict(self.nmask)
+        t.frontier = set(self.frontier)
+        t.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
+        t.hands = [list(h) for h in self.hands]
+        t.actions = list(self.actions)
+        t.bpos = list(self.bpos)
+        t.history = list(self.history)
+        t.where = dict(self.where)
+        t.seen = dict(self.seen)
+        t._flips = []
+        t._legal_set_for = None
+        return t
 
     # -- helpers for notation and the game ------------------------------------------------
     def action_for(self, code: int, dst: int) -> tuple[int, int | None, int]:
