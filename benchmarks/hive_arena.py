@@ -21,7 +21,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "plugins"))
+try:
+    import hive.uhp_client  # noqa: F401  (installed with hexkit)
+except ImportError:  # run from a checkout without the install
+    sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hive_mzinga import mzinga_path  # noqa: E402
