@@ -12,6 +12,9 @@ from hexkit.bots import BotSpec
 from hexkit.commands import lazy_command
 from hexkit.hookspecs import hookimpl
 
+#: What hive/plugin.py re-exports: the hookimpls.
+__all__ = ["hexkit_register_bots", "hexkit_register_commands"]
+
 
 def _hive_bot(game: Any, arg: str | None, seed: int | None) -> Any:
     from .bot import hive_bot_factory
