@@ -33,17 +33,18 @@ from hive_perft import hexkit_command  # noqa: E402
 
 def replay_result(game_type: str, moves: list[str]) -> tuple[str, int]:
     """Replay a game's MoveStrings in hexkit's Hive: (GameStateString at the end, plies)."""
-    from hive.uhp_strings import expansions_of_type, game_state_string
+    from hive.notation import parse_game_type
 
     import hexkit
 
-    state = hexkit.load_game("hive", expansions=expansions_of_type(game_type)).new_state(seed=0)
+    letters = parse_game_type(game_type)
+    state = hexkit.load_game("hive", expansions=letters or "none").new_state(seed=0)
     for number, text in enumerate(moves, 1):
         move = state.parse_move(text)
         if move not in state.legal_moves():
             raise SystemExit(f"game is not real: move {number} {text!r} is illegal")
         state.push(move)
-    return game_state_string(state), len(moves)
+    return state.game_string().split(";")[1], len(moves)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
 from hexkit.errors import HexkitError
 
-from .uhp_strings import CAPABILITIES, game_string, parse_game_string
-
 ENGINE_NAME = "hexkit-hive"
+#: What ``info`` says the engine supports.
+CAPABILITIES = "Mosquito;Ladybug;Pillbug"
 
 
 class UhpCommandError(Exception):
@@ -122,7 +122,6 @@ class UhpSession:
         self._bot_instance: Any = None
         self.options: dict[str, Any] = {o.name: o.default for o in OPTIONS}
         self.state: Any = None
-        self.move_texts: list[str] = []
         self.exit_requested = False
 
     # -- the protocol ----------------------------------------------------------------
@@ -156,53 +155,42 @@ class UhpSession:
         return [f"id {ENGINE_NAME} v{__version__}", CAPABILITIES]
 
     def _newgame(self, rest: str) -> list[str]:
-        parsed = parse_game_string(rest or "Base")
-        state, texts = self._replay(parsed.expansions, parsed.moves)
-        if parsed.game_state is not None:
-            written = game_string(state, texts)
-            head = written.split(";")[1:3]
-            if [parsed.game_state, parsed.turn] != head:
-                raise UhpCommandError(f"the GameString says {parsed.game_state};{parsed.turn} "
-                                      f"but its moves give {';'.join(head)}")
-        self.state, self.move_texts = state, texts
+        from hive.notation import split_game_string
+
+        parts = split_game_string(rest or "Base")
+        self.state = self._replayed(parts.expansions, parts.moves, parts.state, parts.turn)
         return [self.game_string()]
 
-    def _replay(self, expansions: str, moves: Iterable[str]) -> tuple[Any, list[str]]:
-        game = self._load_game("hive", expansions=expansions,
-                               repetition_draw=self.options["RepetitionDraw"])
-        state = game.new_state(seed=0)
-        texts: list[str] = []
+    def _replayed(self, expansions: str, moves: Any, game_state: str | None = None,
+                  turn: str | None = None) -> Any:
+        """A new game with ``moves`` pushed one by one (so that ``undo`` can take each
+        back), checked against the GameString's stated game state and turn."""
+        state = self._game(expansions).new_state(seed=0)
         for number, text in enumerate(moves, 1):
             try:
-                texts.append(self._push(state, text))
+                self._push(state, text)
             except UhpInvalidMove as e:
-                raise UhpCommandError(f"move {number} of the GameString, {text!r}: {e}") from None
-        return state, texts
+                raise UhpCommandError(f"move {number} of the GameString: {e}") from None
+        head = state.game_string().split(";")[1:3]
+        if game_state is not None and [game_state, turn] != head:
+            raise UhpCommandError(f"the GameString says {game_state};{turn} but its moves "
+                                  f"give {';'.join(head)}")
+        return state
+
+    def _game(self, expansions: str) -> Any:
+        """The Hive game of these expansion letters with the engine's options."""
+        return self._load_game("hive", expansions=expansions or "none",
+                               repetition_draw=self.options["RepetitionDraw"])
 
     @staticmethod
-    def _push(state: Any, text: str) -> str:
-        """Play ``text`` on ``state``; its canonical MoveString (UhpInvalidMove if refused)."""
+    def _push(state: Any, text: str) -> None:
+        """Play ``text`` on ``state`` (UhpInvalidMove, state unchanged, if refused)."""
         if state.is_over():
             raise UhpInvalidMove("the game is over")
-        legal = state.legal_moves()
         try:
-            move = state.parse_move(text)
+            state.push(state.parse_move(text))
         except ValueError as e:
             raise UhpInvalidMove(f"{text!r}: {e}") from None
-        for candidate in legal:
-            if candidate == move:
-                canonical = str(candidate)
-                try:
-                    state.push(candidate)
-                except ValueError as e:
-                    raise UhpInvalidMove(f"{text!r}: {e}") from None
-                return canonical
-        try:  # the rules say why the move is refused
-            state.push(move)
-        except ValueError as e:
-            raise UhpInvalidMove(f"{text!r}: {e}") from None
-        state.pop()
-        raise UhpInvalidMove(f"{text!r} is not a legal move here")
 
     def _need_game(self) -> Any:
         if self.state is None:
@@ -219,7 +207,7 @@ class UhpSession:
         state = self._need_unfinished()
         if not rest:
             raise UhpInvalidMove("play needs a MoveString, e.g. 'play wS1'")
-        self.move_texts.append(self._push(state, rest))
+        self._push(state, rest)
         return [self.game_string()]
 
     def _pass(self, rest: str) -> list[str]:
@@ -270,7 +258,6 @@ class UhpSession:
                                   f"{'was' if len(state.move_stack) == 1 else 'were'} played")
         for _ in range(count):
             state.pop()
-            self.move_texts.pop()
         return [self.game_string()]
 
     def _options(self, rest: str) -> list[str]:
@@ -290,11 +277,13 @@ class UhpSession:
             value = option.parse(words[2])
             if option.name == "RepetitionDraw" and self.state is not None and \
                     value != self.options[option.name]:
+                # The game in progress is replayed under the new rule (refused, with the
+                # option unchanged, if that would contradict the moves already played).
                 old = self.options[option.name]
                 self.options[option.name] = value
                 try:
-                    self.state, self.move_texts = self._replay(
-                        self.state.game.options.get("expansions", "none"), self.move_texts)
+                    self.state = self._replayed(self.state.game.expansions,
+                                                self.state.move_strings)
                 except BaseException:
                     self.options[option.name] = old
                     raise
@@ -318,7 +307,7 @@ class UhpSession:
 
     def game_string(self) -> str:
         """The current GameString."""
-        return game_string(self._need_game(), self.move_texts)
+        return str(self._need_game().game_string())
 
     _COMMANDS: dict[str, Callable[[UhpSession, str], list[str]]] = {
         "info": _info, "newgame": _newgame, "play": _play, "pass": _pass,

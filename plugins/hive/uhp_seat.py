@@ -19,7 +19,6 @@ from typing import Any
 from hexkit.errors import HexkitError, OptionError
 
 from .uhp_client import UhpEngine, UhpEngineError
-from .uhp_strings import game_string
 
 #: Seconds a move may take when the spec says neither time nor depth.
 DEFAULT_SECONDS = 1.0
@@ -95,7 +94,7 @@ class UhpSeat:
         if state.is_over():
             raise HexkitError("the game is over: there is no move to choose")
         engine = self._started()
-        engine.ask_line(f"newgame {game_string(state)}")
+        engine.ask_line(f"newgame {state.game_string()}")
         wait = 30.0 + 4 * (self.seconds or 0) if self.depth is None else None
         answer = engine.ask_line(bestmove_command(self.seconds, self.depth), timeout=wait)
         try:

@@ -25,11 +25,11 @@ def positions() -> list[dict]:
 
 
 def load(game_string: str):
-    from hive.uhp_strings import parse_game_string
+    from hive.notation import split_game_string
 
-    parsed = parse_game_string(game_string)
-    state = hexkit.load_game("hive", expansions=parsed.expansions).new_state(seed=0)
-    for text in parsed.moves:
+    parts = split_game_string(game_string)
+    state = hexkit.load_game("hive", expansions=parts.expansions or "none").new_state(seed=0)
+    for text in parts.moves:
         state.push(text)
     return state
 

@@ -140,7 +140,7 @@ def test_bad_commands_answer_err_and_the_engine_goes_on(gui):
     assert gui.one("play wS1").startswith("err ")
     assert gui.one("frobnicate").startswith("err ")
     gui.one("newgame Base")
-    for bad in ("newgame Base+X", "newgame Base+LM", "newgame Chess",
+    for bad in ("newgame Base+X", "newgame Base+MM", "newgame Chess",
                 "newgame Base;InProgress;White[3];wS1;bS1 wS1-",
                 "newgame Base;InProgress;Black[1];wS1;bQ",
                 "bestmove depth 0", "bestmove depth x", "bestmove time 1:2",
