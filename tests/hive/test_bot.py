@@ -1,28 +1,14 @@
-"""The ``hive`` bot: legal moves within its budget, wins when it can, does not lose a
-won position, and follows the pieces the way the rules place them."""
+"""The ``hive`` bot: legal moves within its budget, the state left alone, a win in one
+taken, an opponent's win in one stopped, pressure on the enemy Queen preferred."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from hive.bot import HiveBot, evaluate, parse_bot_arg
 
 import hexkit
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError
-
-if "hive" not in hexkit.game_names():  # until branch hive's game is merged
-    pytest.skip("the Hive game is not installed yet", allow_module_level=True)
-
-from hive.bot import HiveBot, evaluate, parse_bot_arg  # noqa: E402
-
-DATA = Path(__file__).parent / "data" / "reference_positions.json"
-
-
-def positions() -> list[dict]:
-    return json.loads(DATA.read_text(encoding="utf-8"))["positions"]
-
 
 def load(game_string: str):
     from hive.notation import split_game_string

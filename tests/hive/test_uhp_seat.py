@@ -10,11 +10,6 @@ import sys
 
 import pytest
 
-import hexkit as _hexkit  # noqa: E402
-
-if "hive" not in _hexkit.game_names():  # until branch hive's game is merged
-    pytest.skip("the Hive game is not installed yet", allow_module_level=True)
-
 import hexkit
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError

@@ -11,11 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import hexkit as _hexkit  # noqa: E402
-
-if "hive" not in _hexkit.game_names():  # until branch hive's game is merged
-    pytest.skip("the Hive game is not installed yet", allow_module_level=True)
-
 pytest.importorskip("uhp_utils")
 
 HEXKIT = Path(sys.executable).with_name("hexkit")
