@@ -10,6 +10,7 @@ import hexkit
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError
 
+
 def load(game_string: str):
     from hive.notation import split_game_string
 
