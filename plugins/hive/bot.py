@@ -10,6 +10,7 @@ objects: it is the hot loop.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -217,6 +218,16 @@ def _ordered(engine: Any, actions: list[Any], indices: Any) -> list[int]:
         keyed.append((key, i))
     keyed.sort()
     return [i for _, i in keyed]
+
+
+def playout_evaluate(state: Any) -> tuple[float, float]:
+    """MCTS's score of an unfinished playout (White's, Black's share, summing to 1): the
+    evaluation, squashed by a logistic curve (40 points is about 3 to 1)."""
+    engine = state.engine
+    score = evaluate(engine)
+    white = score if engine.to_move == 0 else -score
+    share = 1.0 / (1.0 + math.exp(-max(-600.0, min(600.0, white / 36.0))))
+    return share, 1.0 - share
 
 
 def parse_bot_arg(arg: str | None) -> tuple[float | None, int | None]:

@@ -1,6 +1,6 @@
 """The Hive plugin's services beside the game, registered through hexkit's hooks (plugin.py
 re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (alpha-beta with a
-Hive evaluation), and the ``uhp:COMMAND`` seat. Registering imports
+Hive evaluation), the ``uhp:COMMAND`` seat and the MCTS playout policy. Registering imports
 none of them: each is imported when used."""
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit.bots import BotSpec
+from hexkit.bots.policy import PlayoutPolicy
 from hexkit.commands import lazy_command
 from hexkit.hookspecs import hookimpl
 
 #: What hive/plugin.py re-exports: the hookimpls.
-__all__ = ["hexkit_register_bots", "hexkit_register_commands"]
+__all__ = ["hexkit_register_bots", "hexkit_register_commands",
+           "hexkit_register_playout_policies"]
 
 
 def _hive_bot(game: Any, arg: str | None, seed: int | None) -> Any:
@@ -53,3 +55,12 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(HIVE_BOT)
     register(UHP_SEAT)
 
+
+#: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``
+#: bot's evaluation scores the position.
+HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10)
+
+
+@hookimpl
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    register(HIVE_PLAYOUTS)

@@ -93,3 +93,20 @@ def test_bot_settings_are_checked():
             parse_bot_arg(bad)
     with pytest.raises(OptionError, match="Hive only"):
         make_bot(hexkit.load_game("focus"), "hive", 0)
+
+
+def test_mcts_scores_unfinished_hive_playouts_with_the_evaluation():
+    from hive.bot import playout_evaluate
+
+    from hexkit import plugins
+
+    policy = plugins.registry().policies["hive"].resolved()
+    assert policy.evaluate is playout_evaluate
+    opening = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;"
+    white, black = playout_evaluate(load(opening + "wA1 bQ/;bA2 bA1-"))
+    assert abs(white + black - 1.0) < 1e-9
+    away_white, _ = playout_evaluate(load(opening + "wA1 \\wQ;bA2 bA1-"))
+    assert white > away_white
+    bot = make_bot(hexkit.load_game("hive"), "mcts:30", 1)
+    state = load(opening + "wA1 bQ/;bA2 bA1-")
+    assert bot.choose(state) in state.legal_moves()
