@@ -72,7 +72,9 @@ def test_hexkit_play_seats_an_external_engine():
     r = run_hexkit("play", "hive", "-o", "expansions=none", "--p2", f"uhp:depth=1:{ENGINE}",
                    "--seed", "2", input="wS1\nquit\n")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
-    assert "uhp:depth=1" in r.stdout or "Black" in r.stdout
+    line = next(x for x in r.stdout.splitlines() if "plays" in x)
+    assert line.startswith(f"White> Black (uhp:depth=1:{ENGINE}) plays b")
+    assert line.endswith(" wS1-") or line.split()[-1].endswith("wS1")  # beside White's piece
 
 
 def test_bad_uhp_specs_say_what_is_wrong_in_one_line():
