@@ -38,6 +38,8 @@ BUG_VALUE = {QUEEN: 14, ANT: 11, BEETLE: 8, MOSQUITO: 9, GRASSHOPPER: 5, SPIDER:
              LADYBUG: 7, PILLBUG: 7}
 #: Score of 0..6 pieces around a Queen (6 ends the game).
 QUEEN_PRESSURE = (0, 6, 16, 34, 62, 110, 200)
+#: Penalty for a root move back into a position the game has already seen (no shuffling).
+REPEAT_PENALTY = 25
 #: Bugs that leave a hex with five occupied neighbours anyway (over the top or by a jump).
 _CLIMBERS = frozenset({BEETLE, GRASSHOPPER, MOSQUITO})
 _POPCOUNT = tuple(bin(m).count("1") for m in range(64))
@@ -113,6 +115,7 @@ class HiveBot:
         self.last_depth = 0
         self.last_score = 0
         self._deadline: float | None = None
+        self._seen: set[str] = set()
 
     def choose(self, state: Any) -> Any:
         """The bot's move in ``state`` (left as it was)."""
@@ -132,8 +135,9 @@ class HiveBot:
         started = time.perf_counter()
         self._deadline = None if seconds is None else started + seconds * 0.9
         self.nodes = 0
-        engine = state.copy().engine
+        engine = state.engine.clone()
         actions = [state.action_of(m) for m in moves]
+        self._seen = _earlier_positions(engine)
         order = list(range(len(moves)))
         self.rng.shuffle(order)  # equal scores go to a random move, not the first listed
         order = _ordered(engine, actions, order)
@@ -155,11 +159,13 @@ class HiveBot:
               depth: int) -> tuple[int, int]:
         alpha, beta = -WIN - 1, WIN + 1
         best_index = order[0]
+        seen = self._seen
         for index in order:
             engine.legal_actions()
             engine.apply(actions[index])
             try:
-                score = -self._search(engine, depth - 1, -beta, -alpha, 1)
+                penalty = REPEAT_PENALTY if engine.position_key() in seen else 0
+                score = -self._search(engine, depth - 1, -beta, -alpha - penalty, 1) - penalty
             finally:
                 engine.undo()
             if score > alpha:
@@ -193,6 +199,16 @@ class HiveBot:
                 if alpha >= beta:
                     break
         return alpha
+
+
+def _earlier_positions(engine: Any) -> set[str]:
+    """The position keys of every position before this one in the game."""
+    back = engine.clone()
+    seen = set()
+    while back.history:
+        back.undo()
+        seen.add(back.position_key())
+    return seen
 
 
 def _ordered(engine: Any, actions: list[Any], indices: Any) -> list[int]:
