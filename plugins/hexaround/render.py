@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
 from hexaround.engine import coords_of
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
     # hexaround.game's HexAroundState; that module imports this one, so the kit's name.
@@ -189,7 +189,10 @@ def _status(state: HexAroundState) -> str:
 
 
 def board_view(state: HexAroundState) -> BoardView:
-    """Occupied hexes with their stacks (pieces labelled by creature code)."""
+    """Occupied hexes with their stacks (pieces labelled by creature code) and the empty
+    hexes next to them, larger y on top as in the text picture, and each player's hand by
+    creature name (the origins of placements in a browser; drawn beside the board, so the
+    caption says only an empty one)."""
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
@@ -197,10 +200,19 @@ def board_view(state: HexAroundState) -> BoardView:
         x, y = coords_of(key)
         pieces = tuple(PieceView(PLAYERS.index(p), codes[c]) for c, p in state.stack_at(x, y))
         cells.append(CellView((x, y), f"{x},{y}", "", pieces))
+    # The empty hexes next to the colony (the text picture's dots) are where creatures
+    # can go: cells to click. On an empty board, the hexes the first creature may take.
+    empty = {coords_of(key) for key in engine.nmask if key not in engine.occ}
+    if not engine.stacks:
+        empty.update(g.target for g in map(state.gesture, state.legal_moves())
+                     if g is not None and g.target is not None)
+    cells.extend(CellView(xy, f"{xy[0]},{xy[1]}") for xy in sorted(empty))
     caption = [_status(state)]
+    hands = []
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{codes[n]} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
-        caption.append(f"{player} hand: {hand or 'empty'}")
+        held = [(n, engine.hands[p][i]) for i, n in enumerate(engine.names) if engine.hands[p][i]]
+        hands.extend(HandView(p, n, count, n) for n, count in held)
+        if not held:
+            caption.append(f"{player} hand: empty")
     return BoardView("hex", tuple(cells), PLAYERS, "pointy", tuple(state.last_hexes()),
-                     tuple(caption))
+                     tuple(caption), hands=tuple(hands), y_up=True)
