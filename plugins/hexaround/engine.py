@@ -20,11 +20,44 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from itertools import compress
 from typing import Any
 
+from hexaround import rules as plain
 from hexaround.config import BUTTERFLY, PLAYERS, HexAroundConfig
+from hexaround.extensions import EMPTY, Extensions
+from hexaround.hexgrid import (
+    BACK_BITS,
+    BITS,
+    COORD_LIMIT,
+    FLY,
+    FREE_STEPS,
+    GATE_OPENS,
+    HATCH,
+    INTRUDE,
+    JUMP,
+    KAMIKAZE,
+    NEAR,
+    OFFSETS,
+    ONTO_STEPS,
+    POPCOUNT,
+    QUEEN,  # noqa: F401  (re-exported: the engine's public names)
+    RUN,
+    RUNS,
+    STEPS,  # noqa: F401
+    STRIDE,  # noqa: F401
+    SWAP,
+    TRAP,
+    WALK,
+    bits_to_keys,
+    coords_of,
+    disc_offsets,
+    fmt,
+    hex_distance,
+    in_range,
+    key_of,  # noqa: F401
+    ray_offsets,
+)
+from hexaround.rules import END_ATTACK, END_NONE, END_STACK, END_SWAP
 
 try:
     from hexaround import _movegen
@@ -39,164 +72,15 @@ def native_generator_available() -> bool:
     """True if the compiled move generator is built and not switched off."""
     return _movegen is not None and not os.environ.get(PURE_PYTHON_ENV)
 
-SHIFT = 34
-STRIDE = 1 << SHIFT
-_HALF = 1 << (SHIFT - 1)
-#: Coordinates are 32-bit integers, as in the course's API.
-COORD_LIMIT = (1 << 31) - 1
-
-#: Neighbour offsets in ring order (0,+1) (+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1).
-OFFSETS: tuple[int, ...] = (1, STRIDE, STRIDE - 1, -1, -STRIDE, -STRIDE + 1)
-#: Per direction: (offset, gate offset 1, gate offset 2); the gate hexes border both ends.
-STEPS: tuple[tuple[int, int, int], ...] = tuple(
-    (OFFSETS[d], OFFSETS[(d - 1) % 6], OFFSETS[(d + 1) % 6]) for d in range(6)
-)
-
-
-def _step_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per 6-bit mask of occupied neighbours: the offsets of allowed slides to empty and to
-    occupied neighbours (the gate of direction d is d-1 and d+1), of occupied neighbours,
-    and the number of separate runs of occupied neighbours around the ring."""
-    free, onto, near = [], [], []
-    for mask in range(64):
-        f, o, n = [], [], []
-        for d in range(6):
-            gate_shut = mask >> ((d - 1) % 6) & 1 and mask >> ((d + 1) % 6) & 1
-            if mask >> d & 1:
-                n.append(OFFSETS[d])
-                if not gate_shut:
-                    o.append(OFFSETS[d])
-            elif not gate_shut:
-                f.append(OFFSETS[d])
-        free.append(tuple(f))
-        onto.append(tuple(o))
-        near.append(tuple(n))
-    return tuple(free), tuple(onto), tuple(near)
-
-
-#: FREE_STEPS[mask]: offsets of slides into empty neighbours; ONTO_STEPS[mask]: into
-#: occupied ones; NEAR[mask]: offsets of the occupied neighbours.
-FREE_STEPS, ONTO_STEPS, NEAR = _step_tables()
-#: Bit that hex ``h + OFFSETS[d]`` sets in the mask of ``h``... seen from the other side:
-#: occupying hex k sets, in neighbour k + OFFSETS[d], the bit of direction (d + 3) % 6.
-BACK_BITS: tuple[tuple[int, int], ...] = tuple((OFFSETS[d], 1 << ((d + 3) % 6))
-                                               for d in range(6))
-
-
-def _gate_opens() -> tuple[tuple[bool, ...], ...]:
-    table = []
-    for mask in range(64):
-        row = []
-        for d in range(6):
-            # Emptying neighbour d opens the gate of the steps d-1 or d+1 if it was shut.
-            shut = [mask >> ((e - 1) % 6) & 1 and mask >> ((e + 1) % 6) & 1
-                    for e in ((d - 1) % 6, (d + 1) % 6)]
-            row.append(bool(mask >> d & 1) and any(shut))
-        table.append(tuple(row))
-    return tuple(table)
-
-
-#: GATE_OPENS[mask][d]: emptying occupied neighbour d changes the other allowed slides.
-GATE_OPENS = _gate_opens()
-#: Number of occupied neighbours per mask.
-POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(64))
-
-
-def _runs(mask: int) -> int:
-    if mask == 63:
-        return 1
-    return sum(1 for d in range(6) if mask >> d & 1 and not mask >> ((d - 1) % 6) & 1)
-
-
-#: Separate groups of occupied neighbours around the ring: a hex whose occupied neighbours
-#: form one group can never split the colony, whatever lies further away.
-RUNS: tuple[int, ...] = tuple(_runs(m) for m in range(64))
-
-# Property bits.
-WALK, RUN, FLY, JUMP = 1, 2, 4, 8
-INTRUDE, TRAP, SWAP, KAMIKAZE, HATCH, QUEEN = 16, 32, 64, 128, 256, 512
-BITS = {
-    "WALKING": WALK, "RUNNING": RUN, "FLYING": FLY, "JUMPING": JUMP, "INTRUDING": INTRUDE,
-    "TRAPPING": TRAP, "SWAPPING": SWAP, "KAMIKAZE": KAMIKAZE, "HATCHING": HATCH,
-    "QUEEN": QUEEN,
-}
-
-# How a mover may end on an occupied hex (spec §8.6).
-END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3
-
 # Results.
 ONGOING, BLUE_WON, RED_WON, DRAW = 0, 1, 2, 3
 
-
-def key_of(x: int, y: int) -> int:
-    """The int key of hex (x, y)."""
-    return x * STRIDE + y
-
-
-def coords_of(key: int) -> tuple[int, int]:
-    """The (x, y) of an int key."""
-    x = (key + _HALF) >> SHIFT
-    return x, key - x * STRIDE
-
-
-def in_range(x: int, y: int) -> bool:
-    """True if both coordinates are 32-bit integers."""
-    return -COORD_LIMIT <= x <= COORD_LIMIT and -COORD_LIMIT <= y <= COORD_LIMIT
-
-
-def hex_distance(a: int, b: int) -> int:
-    """Distance between two keys."""
-    dx, dy = coords_of(b - a)
-    return max(abs(dx), abs(dy), abs(dx + dy))
-
-
-def fmt(key: int) -> str:
-    """``(x, y)`` text of a key."""
-    x, y = coords_of(key)
-    return f"({x}, {y})"
-
-
-_DISCS: dict[int, tuple[int, ...]] = {}
-
-
-def disc_offsets(radius: int) -> tuple[int, ...]:
-    """Offsets of every hex at distance 1..radius, nearest first (cached for small radii)."""
-    cached = _DISCS.get(radius)
-    if cached is not None:
-        return cached
-    out = []
-    for k in range(1, radius + 1):
-        # Ring k, walked side by side from direction 4 scaled.
-        h = OFFSETS[4] * k
-        for side in range(6):
-            for _ in range(k):
-                out.append(h)
-                h += OFFSETS[side]
-    result = tuple(out)
-    if radius <= 64:
-        _DISCS[radius] = result
-    return result
-
-
-_RAYS: dict[int, tuple[int, ...]] = {}
-
-
-def ray_offsets(length: int) -> tuple[int, ...]:
-    """Offsets of the hexes 1..length steps away in each of the six directions."""
-    got = _RAYS.get(length)
-    if got is None:
-        got = tuple(o * k for o in OFFSETS for k in range(1, length + 1))
-        if length <= 64:
-            _RAYS[length] = got
-    return got
-
-
-_BIT_TABLE = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def bits_to_keys(bits: int, keys: list[int]) -> list[int]:
-    """The keys whose bit positions are set in ``bits``, lowest bit first."""
-    return list(compress(keys, bin(bits)[:1:-1].encode().translate(_BIT_TABLE)))
+#: An action: (kind, from hex or None for a placement, to hex).
+Action = tuple[int, "int | None", int]
+#: The action of a player who passes (``no_action: pass``): no creature, no hex.
+PASS: tuple[int, int | None, int] = (-1, -1, -1)
+#: ``stack_limit: unlimited``.
+UNLIMITED = 1 << 62
 
 
 class Analysis:
@@ -296,36 +180,75 @@ class Engine:
     neighbours whose top creature is p's).
     """
 
-    def __init__(self, config: HexAroundConfig):
+    def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
         self.config = config
         rules = config.rules
         self.rules = rules
+        ext = extensions or EMPTY
+        self.extensions = ext
         self.names: tuple[str, ...] = tuple(c.name for c in config.creatures)
         self.kind_index = {n: i for i, n in enumerate(self.names)}
         self.butterfly = self.kind_index[BUTTERFLY]
         kind_flags = []
+        kind_props = []
         for c in config.creatures:
             bits = 0
-            for p in c.effective_properties(rules):
-                bits |= BITS[p]
+            props = c.effective_properties(rules)
+            for p in props:
+                bits |= BITS.get(p, 0)
             kind_flags.append(bits)
+            kind_props.append(props)
         self.kind_flags = tuple(kind_flags)
+        #: Effective properties per creature type (built-in and extension names).
+        self.kind_props: tuple[frozenset[str], ...] = tuple(kind_props)
         self.kind_dist = tuple(c.max_distance for c in config.creatures)
         #: Piece code = kind * 2 + owner; these tables are indexed by code.
-        self.code_flags = tuple(kind_flags[c >> 1] for c in range(2 * len(kind_flags)))
+        ncodes = 2 * len(kind_flags)
+        self.code_flags = tuple(kind_flags[c >> 1] for c in range(ncodes))
         self.code_end = tuple(_end_mode(f) for f in self.code_flags)
         self.code_cost = tuple(
             0 if f & (FLY | JUMP) else 1 if f & WALK and self.kind_dist[c >> 1] == 1 else
             2 if f & WALK else 3 for c, f in enumerate(self.code_flags))
-        self.stack_limit = rules.stack_limit
+        # The places where a relative of HexAround reads the rules differently (options).
+        self.one_gate = rules.slide_rule == "one_gate"
+        self.during = rules.one_colony == "during"
+        self.heights = rules.gates_count_heights
+        self.jump_over = rules.jump_landing == "over_pieces"
+        self.pin_any = rules.pinned_under == "any"
+        self.pass_when_stuck = rules.no_action == "pass"
+        self.freeze = ("off", "moved", "moved_or_placed").index(rules.freeze_last_moved)
+        self.stack_limit = UNLIMITED if rules.stack_limit == "unlimited" else rules.stack_limit
+        #: Extension abilities per code: the category's search, and the action functions.
+        abilities = ext.abilities
+        self.code_search: tuple[Any, ...] = tuple(
+            abilities[c.extension_category].moves if c.extension_category in abilities
+            else None for c in config.creatures for _ in (0, 1))
+        self.code_actions: tuple[tuple[Any, ...], ...] = tuple(
+            tuple(abilities[p].actions for p in sorted(props)
+                  if p in abilities and abilities[p].actions is not None)
+            for props in kind_props for _ in (0, 1))
+        used = set().union(*kind_props)
+        self.placement_rules = tuple(r.refuse for r in ext.placement_rules
+                                     if not r.requires or r.requires.upper() in used)
+        #: The searches of the built-in categories are HexAround's own (fast generators
+        #: apply); otherwise every mover goes through the plain rules (:mod:`hexaround.rules`).
+        self.fast_rules = not (self.one_gate or self.during or self.heights or self.jump_over)
+        self.has_extension_moves = any(f is not None for f in self.code_search) or any(
+            self.code_actions)
+        #: Single requests are checked by membership in the legal list, not by reasons.
+        self.by_membership = not self.fast_rules or self.has_extension_moves
         self.max_reach = max(self.kind_dist)
-        self._far_threshold = COORD_LIMIT - self.max_reach - 1
+        self._far_threshold = COORD_LIMIT - min(self.max_reach, COORD_LIMIT // 2) - 1
         #: The compiled generator for this configuration, or None (see :meth:`_generate`).
+        #: It serves the built-in categories; an extension category has no category bit,
+        #: so the compiled generator skips those creatures.
         self.native: Any = None
-        if native_generator_available():
+        if native_generator_available() and self.fast_rules:
+            cflags = [f | TRAP for f in self.code_flags] if self.pin_any else self.code_flags
             self.native = _movegen.Generator(
-                self.code_flags, [self.kind_dist[c >> 1] for c in range(len(self.code_flags))],
-                self.code_end, rules.stack_limit, self.butterfly, rules.kamikaze_survives)
+                cflags, [min(self.kind_dist[c >> 1], 1 << 20) for c in range(ncodes)],
+                self.code_end, min(self.stack_limit, 1 << 30), self.butterfly,
+                rules.kamikaze_survives)
         self.reset()
 
     # -- state -------------------------------------------------------------------------
@@ -340,10 +263,18 @@ class Engine:
         self.hands = [[self.config.stocks[p][n] for n in self.names] for p in PLAYERS]
         self.actions = [0, 0]
         self.bpos: list[int | None] = [None, None]
-        self.result = ONGOING
-        self.reason = ""
+        self._result = ONGOING
+        self._reason = ""
+        #: The stuck-player check (spec §10.2) of the player to act is still to be done: it
+        #: needs that player's legal list, made only when someone asks.
+        self._stuck_pending = False
         self.far = 0
+        #: Hex of the creature the last action moved (or placed) while ``freeze_last_moved``
+        #: holds it for a turn; None otherwise.
+        self.frozen: int | None = None
         self.history: list[tuple[Any, ...]] = []
+        #: (player, action) per action taken, for the read API.
+        self._last: list[tuple[int, tuple[int, int | None, int]]] = []
         self._analysis: Analysis | None = None
         self._landings: dict[int, set[int]] = {}
         self._links: dict[tuple[bool, int], dict[int, Any]] = {}
@@ -358,6 +289,31 @@ class Engine:
         self._node_keys: list[int] = []
         self._legal: list[tuple[int, int | None, int]] | None = None
         self._legal_set_for: tuple[Any, set[Any]] | None = None
+
+    def copy(self) -> Engine:
+        """An independent engine in the same position (tables copied, caches shared where
+        they are never changed in place)."""
+        twin = Engine.__new__(Engine)
+        twin.__dict__.update(self.__dict__)
+        twin.stacks = dict(self.stacks)  # stacks are replaced, never mutated in place
+        twin.occ = set(self.occ)
+        twin.nmask = dict(self.nmask)
+        twin.frontier = set(self.frontier)
+        twin._landings = {}
+        twin.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
+        twin.hands = [list(h) for h in self.hands]
+        twin.actions = list(self.actions)
+        twin.bpos = list(self.bpos)
+        twin.history = list(self.history)
+        twin._last = list(self._last)
+        twin._links = {}
+        twin._lifted_links = {}
+        twin._flips = []
+        twin._dests = {}
+        twin._movers = {}
+        twin._nodes = {}
+        twin._node_keys = []
+        return twin
 
     def clear_caches(self) -> None:
         """Forget every table derived from the position (benchmarks time cold searches)."""
@@ -388,6 +344,99 @@ class Engine:
     def under_obligation(self, player: int) -> bool:
         """Butterfly in hand from the player's 4th turn on (spec §5.1)."""
         return self.actions[player] >= 3 and self.bpos[player] is None
+
+    # -- read API: what renderers, policies, the course facade and extensions read --------
+    # Hexes are int keys (:func:`hexaround.hexgrid.key_of`); a neighbour is ``key + o`` for
+    # ``o`` in :data:`hexaround.hexgrid.OFFSETS`. A piece code is ``kind * 2 + player``.
+    def top(self, key: int) -> int | None:
+        """Code of the top creature on the hex, or None if it is empty."""
+        s = self.stacks.get(key)
+        return s[-1] if s else None
+
+    def height(self, key: int) -> int:
+        """Number of creatures on the hex."""
+        return len(self.stacks.get(key, ()))
+
+    def is_occupied(self, key: int) -> bool:
+        """True if at least one creature is on the hex."""
+        return key in self.occ
+
+    def creature_at(self, key: int) -> tuple[str, str] | None:
+        """(creature type, player) of the top creature, or None."""
+        s = self.stacks.get(key)
+        if not s:
+            return None
+        return self.names[s[-1] >> 1], PLAYERS[s[-1] & 1]
+
+    def stack_at(self, key: int) -> list[tuple[str, str]]:
+        """(creature type, player) pairs on the hex, bottom first."""
+        names = self.names
+        return [(names[c >> 1], PLAYERS[c & 1]) for c in self.stacks.get(key, ())]
+
+    def board(self) -> dict[int, list[int]]:
+        """Hex -> piece codes bottom first (read only: the engine's own table)."""
+        return self.stacks
+
+    @staticmethod
+    def neighbours(key: int) -> tuple[int, ...]:
+        """The six neighbours of a hex in ring order (spec §2)."""
+        return tuple(key + o for o in OFFSETS)
+
+    def occupied_neighbours(self, key: int) -> list[int]:
+        """The occupied neighbours of a hex, in ring order."""
+        return [key + o for o in NEAR[self.nmask.get(key, 0)]]
+
+    def in_hand(self, player: int, kind: int) -> int:
+        """How many creatures of that type the player has in hand."""
+        return self.hands[player][kind]
+
+    def kind_name(self, code: int) -> str:
+        """Creature type name of a piece code."""
+        return self.names[code >> 1]
+
+    def has_property(self, code: int, prop: str) -> bool:
+        """True if the creature type of the piece code has that (effective) property."""
+        return prop in self.kind_props[code >> 1]
+
+    def max_distance(self, code: int) -> int:
+        """Max distance of the creature type of the piece code."""
+        return self.kind_dist[code >> 1]
+
+    def butterfly_at(self, player: int) -> int | None:
+        """Hex of the player's butterfly, or None while it is in hand."""
+        return self.bpos[player]
+
+    def is_cut(self, key: int) -> bool:
+        """True if taking the creatures of hex ``key`` off the board splits the colony (the
+        position before the move; computed once per position and shared by all
+        searches)."""
+        return key in self.analysis().sep
+
+    def step_allowed(self, a: int, b: int) -> bool:
+        """May a creature on hex ``a`` step to the adjacent hex ``b`` under this game's
+        slide rule (:func:`hexaround.rules.step_allowed`)?"""
+        return plain.step_allowed(self, a, b, OFFSETS.index(b - a))
+
+    def gate_blocks(self, a: int, b: int, hs: int, hd: int) -> bool:
+        """Hive's step at height: a step from ``a`` (source height ``hs`` without the mover)
+        to adjacent ``b`` (height ``hd``) is blocked iff both gate stacks are higher than
+        both, or nothing is under, at or beside it."""
+        d = OFFSETS.index(b - a)
+        stacks = self.stacks
+        h1 = len(stacks.get(a + OFFSETS[d - 1], ()))
+        h2 = len(stacks.get(a + OFFSETS[(d + 1) % 6], ()))
+        top = hs if hs > hd else hd
+        return min(h1, h2) > top or not (top or h1 or h2)
+
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable summary of the position (board, hands, player to act, frozen hex),
+        equal for equal positions: for repetition rules."""
+        return (frozenset((k, tuple(s)) for k, s in self.stacks.items()),
+                tuple(map(tuple, self.hands)), self.to_move, self.frozen)
+
+    def last_action(self) -> tuple[int, tuple[int, int | None, int]] | None:
+        """(player, action) of the last action, or None at the start."""
+        return self._last[-1] if self._last else None
 
     def analysis(self) -> Analysis:
         """The colony's cut-vertex structure for this position (computed once)."""
@@ -496,12 +545,19 @@ class Engine:
         hand_changes: list[tuple[int, int, int]] = []
         code = kind * 2 + p
         self._flips = []
-        if src is None:
+        frozen = self.frozen
+        if self.freeze:
+            self.frozen = None if kind < 0 or (src is None and self.freeze == 1) else dst
+        if kind < 0:  # a pass
+            pass
+        elif src is None:
             changed.append((dst, []))
             self._set_stack(dst, [code])
             hand_changes.append((p, kind, -1))
         else:
             s_old = stacks[src]
+            if code not in s_old:
+                code ^= 1  # an ability moves another player's creature (Hive's pillbug)
             i = _topmost(s_old, code)
             s_new = s_old[:i] + s_old[i + 1:]
             d_old = stacks.get(dst, [])
@@ -525,31 +581,38 @@ class Engine:
             self._set_stack(dst, d_new)
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
-        self.history.append((p, changed, hand_changes, tuple(self.bpos), self.result,
-                             self.reason))
+        self.history.append((p, changed, hand_changes, tuple(self.bpos), self._result,
+                             self._reason, frozen, self._stuck_pending, self._legal))
         self.actions[p] += 1
+        self._last.append((p, action))
+        self._stuck_pending = False
         self._position_changed(changed)
         self._update_butterflies(changed)
         self._end_checks(p)
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        p, changed, hand_changes, bpos, result, reason = self.history.pop()
+        (p, changed, hand_changes, bpos, result, reason, frozen, pending,
+         legal) = self.history.pop()
+        self.frozen = frozen
         self._flips = []
         for key, old in reversed(changed):
             self._set_stack(key, old)
         for owner, k, delta in hand_changes:
             self.hands[owner][k] -= delta
         self.actions[p] -= 1
+        self._last.pop()
         self.bpos = list(bpos)
-        self.result = result
-        self.reason = reason
+        self._result = result
+        self._reason = reason
         self._position_changed(changed)
+        # The list of the position returned to: undo after trying a move is common (bots,
+        # conformance checks), and the list makes the next push a set look-up.
+        self._stuck_pending = pending
+        self._legal = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
-        """Drop what was derived from the previous position. The legal list is not kept in
-        the history for undo: regenerating is cheap, and holding every position's list kept
-        hundreds of thousands of tuples alive for the garbage collector."""
+        """Drop what was derived from the previous position."""
         self._analysis = None
         self._landings = {}
         self._dests = {}
@@ -598,19 +661,46 @@ class Engine:
         blue_in = b0 is not None and nmask.get(b0, 0) == 63
         red_in = b1 is not None and nmask.get(b1, 0) == 63
         if blue_in and red_in:
-            self.result, self.reason = DRAW, "both butterflies are surrounded"
+            self._result, self._reason = DRAW, "both butterflies are surrounded"
         elif red_in:
-            self.result, self.reason = BLUE_WON, "RED's butterfly is surrounded"
+            self._result, self._reason = BLUE_WON, "RED's butterfly is surrounded"
         elif blue_in:
-            self.result, self.reason = RED_WON, "BLUE's butterfly is surrounded"
+            self._result, self._reason = RED_WON, "BLUE's butterfly is surrounded"
         else:
-            # The opponent acts next: its full list is needed next anyway (and is what the
-            # compiled generator produces), so it doubles as the "can still act" check.
-            legal = self._legal = self._generate(1 - mover, False)
-            if legal:
-                return
-            self.result = BLUE_WON if mover == 0 else RED_WON
-            self.reason = f"{PLAYERS[1 - mover]} can neither place nor move"
+            self._stuck_pending = True
+
+    def _resolve_stuck(self) -> None:
+        """The stuck-player rule for the player to act: its legal list (needed next anyway)
+        doubles as the "can still act" check."""
+        self._stuck_pending = False
+        legal = self._legal = self._generate(self.to_move, False)
+        if not legal:
+            mover = 1 - self.to_move
+            self._result = BLUE_WON if mover == 0 else RED_WON
+            self._reason = f"{PLAYERS[1 - mover]} can neither place nor move"
+
+    @property
+    def result(self) -> int:
+        """ONGOING, BLUE_WON, RED_WON or DRAW."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._result
+
+    @result.setter
+    def result(self, value: int) -> None:
+        self._stuck_pending = False
+        self._result = value
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended ("" while it goes on)."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._reason
+
+    @reason.setter
+    def reason(self, value: str) -> None:
+        self._reason = value
 
     # -- generation ----------------------------------------------------------------------
     def legal_actions(self) -> list[tuple[int, int | None, int]]:
@@ -619,15 +709,17 @@ class Engine:
         On the empty board the first placement may go anywhere; the list then offers the
         origin (0, 0) only, since every hex is the same up to translation.
         """
+        if self._stuck_pending:
+            self._resolve_stuck()
         legal = self._legal
         if legal is None:
-            legal = [] if self.result != ONGOING else self._generate(self.to_move, False)
+            legal = [] if self._result != ONGOING else self._generate(self.to_move, False)
             self._legal = legal
         return legal
 
     def has_action(self, player: int) -> bool:
         """True if ``player`` could act now (ignoring whose turn it is)."""
-        return bool(self._generate(player, True))
+        return self.pass_when_stuck or bool(self._generate(player, True))
 
     def _generate(self, p: int, first_only: bool) -> list[tuple[int, int | None, int]]:
         out: list[tuple[int, int | None, int]] = []
@@ -637,6 +729,8 @@ class Engine:
             kinds = [self.butterfly] if hand[self.butterfly] else []
         else:
             kinds = [k for k, n in enumerate(hand) if n]
+        if kinds and (self.placement_rules or self.rules.butterfly_not_first):
+            kinds = [k for k in kinds if self._placement_refusal(p, k) is None]
         if kinds:
             spots = self.placement_hexes(p, first_only)
             for d in spots:
@@ -644,13 +738,36 @@ class Engine:
                     out.append((k, None, d))
             if out and first_only:
                 return out
-        if obliged and self.rules.butterfly_deadline_blocks_moves:
-            return out
-        if not first_only and self.native is not None:
-            got = self.native.moves(self.stacks, p)
-            if got is not None:
-                out += got
+        if not (obliged and self.rules.butterfly_deadline_blocks_moves) and (
+                self.bpos[p] is not None or self.rules.moves_before_butterfly):
+            out += self._move_actions(p, first_only and not self.by_membership
+                                      and not self.freeze)
+        if not out and self.pass_when_stuck and self._result == ONGOING:
+            out.append(PASS)
+        return out
+
+    def _move_actions(self, p: int, first_only: bool) -> list[tuple[int, int | None, int]]:
+        """The moves of p's creatures: the built-in categories from the compiled generator
+        (or its Python twin, or the plain rules when options change them), then the
+        extension categories, then the actions of extension abilities; frozen creatures
+        left out."""
+        out: list[tuple[int, int | None, int]] | None = None
+        if not first_only and self.fast_rules and self.native is not None:
+            out = self.native.moves(self.stacks, p)
+        if out is None:
+            out = self._python_moves(p, first_only)
+            if first_only:
                 return out
+        if self.has_extension_moves:
+            out += self._extension_moves(p, out)
+        frozen = self.frozen
+        if frozen is not None and frozen in self.stacks:
+            kind = self.stacks[frozen][-1] >> 1
+            out = [a for a in out if a[1] != frozen or a[0] != kind]
+        return out
+
+    def _python_moves(self, p: int, first_only: bool) -> list[tuple[int, int | None, int]]:
+        out: list[tuple[int, int | None, int]] = []
         movers = self._movers.get(p)
         if movers is None:
             movers = self._movers[p] = self.movers(p)
@@ -659,18 +776,70 @@ class Engine:
             # Any one move will do: try the creatures that are cheapest to search first.
             cost = self.code_cost
             movers = sorted(movers, key=lambda m: cost[m[1]])
+        search = self.code_search
+        find = self.destinations if self.fast_rules else self.plain_destinations
         for src, code in movers:
+            if search[code] is not None:
+                continue  # an extension category (see _extension_moves)
             kind = code >> 1
             dests = cache.get((src, code))
             if dests is None:
                 # Sorted, so the list is the same whichever generator made it.
-                dests = cache[(src, code)] = sorted(self.destinations(src, code))
+                dests = cache[(src, code)] = sorted(find(src, code))
             if dests:
                 if first_only:
                     out.append((kind, src, dests[0]))
                     return out
                 out.extend([(kind, src, d) for d in dests])
         return out
+
+    def _extension_moves(self, p: int, base: list[Action]) -> list[Action]:
+        """Moves by extension categories (movers ascending), then the (from, to) actions of
+        extension abilities, without repeating an action already listed."""
+        out: list[tuple[int, int | None, int]] = []
+        movers = self._movers.get(p)
+        if movers is None:
+            movers = self._movers[p] = self.movers(p)
+        search = self.code_search
+        cache = self._dests
+        for src, code in movers:
+            if search[code] is not None:
+                dests = cache.get((src, code))
+                if dests is None:
+                    dests = cache[(src, code)] = self.plain_destinations(src, code)
+                kind = code >> 1
+                out.extend([(kind, src, d) for d in dests])
+        acting = self.code_actions
+        seen: set[Any] | None = None
+        stacks = self.stacks
+        frozen = self.frozen
+        for src, code in movers:
+            fns = acting[code]
+            if not fns or (src == frozen and stacks[src][-1] == code):
+                continue
+            if seen is None:
+                seen = set(base)
+                seen.update(out)
+            for fn in fns:
+                for f, t in fn(self, src, code):
+                    if f == frozen:
+                        continue
+                    action = (stacks[f][-1] >> 1, f, t)
+                    if action not in seen:
+                        seen.add(action)
+                        out.append(action)
+        return out
+
+    def _placement_refusal(self, p: int, kind: int) -> str | None:
+        """Why the turn-based placement rules forbid ``kind`` now (options and extensions)."""
+        if (kind == self.butterfly and self.rules.butterfly_not_first
+                and self.actions[p] == 0):
+            return f"{PLAYERS[p]} may not place the BUTTERFLY on the first turn"
+        for refuse in self.placement_rules:
+            why = refuse(self, p, kind)
+            if why:
+                return str(why)
+        return None
 
     def placement_hexes(self, p: int, first_only: bool = False) -> list[int]:
         """Empty hexes where player ``p`` may place now, ascending."""
@@ -717,6 +886,10 @@ class Engine:
                 c = s[0]
                 if c & 1 == p:
                     out.append((k, c))
+                continue
+            if self.pin_any:
+                if s[-1] & 1 == p:
+                    out.append((k, s[-1]))
                 continue
             seen = []
             for i in range(len(s) - 1, -1, -1):
@@ -869,7 +1042,7 @@ class Engine:
         without contact with the colony are "dead" (never entered)."""
         nmask = self.nmask
         free, onto = FREE_STEPS, ONTO_STEPS
-        if run and m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
+        if run and m > 6 and len(plain.walk(self, src, m, intruding, END_ATTACK)) < m:
             # A simple path of m steps needs m hexes besides src.
             return []
         key = (intruding, end)
@@ -1084,145 +1257,76 @@ class Engine:
                 out.append(d)
         return out
 
-    # -- plain searches: the reference used to check single requests -----------------------
+    # -- the plain rules: every mover when options change the built-in searches ------------
     def reachable(self, src: int, code: int) -> list[int]:
         """Hexes the creature may reach by its movement category and attributes, before the
-        one-colony check, by direct search (the mover already lifted from the working
-        board). Single requests are checked with it; the generator has its own faster
-        searches, so tests can compare the two."""
-        flags = self.code_flags[code]
-        m = self.kind_dist[code >> 1]
-        end = self.code_end[code]
-        if flags & WALK:
-            res = self._walk(src, m, bool(flags & INTRUDE), end)
-        elif flags & RUN:
-            res = self._run_plain(src, m, bool(flags & INTRUDE), end)
-        elif flags & FLY:
-            if self.nmask.get(src, 0) == 63:
-                return []
-            res = self._fly(src, m, end)
-        else:
-            res = self._jump(src, m, end)
+        one-colony check, by the plain searches of :mod:`hexaround.rules` (the mover already
+        lifted from the working board). Single requests are checked with it; the fast
+        generators have their own searches, so tests can compare the two."""
+        fn = self.code_search[code]
+        res = list(fn(self, src, code)) if fn is not None else plain.reachable(self, src, code)
         if self.far:
             res = [d for d in res if in_range(*coords_of(d))]
         return res
 
-    def _end_ok(self, dst: int, end: int) -> bool:
-        if end == END_ATTACK:
-            return True
-        s = self.stacks[dst]
-        if end == END_SWAP:
-            return s[-1] >> 1 != self.butterfly
-        if end == END_STACK:
-            return len(s) < self.stack_limit
-        return False
+    def search(self, src: int, code: int) -> list[int]:
+        """Where a creature ``code`` standing on ``src`` could go by its category, on the
+        current working board, before the one-colony rule. For extension abilities that
+        copy another creature's movement (Hive's mosquito): call it from inside a
+        ``moves`` function, where the mover is already lifted."""
+        fn = self.code_search[code]
+        if fn is not None:
+            return list(fn(self, src, code))
+        return plain.reachable(self, src, code)
 
-    def _walk(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
-        nmask = self.nmask
-        free, onto = FREE_STEPS, ONTO_STEPS
-        seen = {src}
-        res = []
-        cur = [src]
-        for _ in range(m):
-            nxt = []
-            for a in cur:
-                mk = nmask.get(a, 0)
-                for o in free[mk]:
-                    b = a + o
-                    if b not in seen:
-                        seen.add(b)
-                        if nmask.get(b):
-                            res.append(b)
-                            nxt.append(b)
-                if end:
-                    for o in onto[mk]:
-                        b = a + o
-                        if b not in seen:
-                            seen.add(b)
-                            if self._end_ok(b, end):
-                                res.append(b)
-                            if intruding:
-                                nxt.append(b)
-            if not nxt:
-                break
-            cur = nxt
-        return res
+    def plain_destinations(self, src: int, code: int) -> list[int]:
+        """Every hex the creature ``code`` at ``src`` may move to, by the plain rules and
+        the extension abilities, with the rule options (sorted)."""
+        stacks = self.stacks
+        stack = stacks[src]
+        lifted = len(stack) == 1
+        # The full board's cut vertices, before anything is lifted.
+        cut = lifted and RUNS[self.nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
+        if cut and self.during:
+            return []  # Hive: lifting it would split the colony
+        flags = self.code_flags[code]
+        destroy = flags & KAMIKAZE and not self.rules.kamikaze_survives
+        if destroy:
+            self.analysis()
+        i = _topmost(stack, code)
+        self._lift_mover(src, stack, i)
+        try:
+            fn = self.code_search[code]
+            if fn is None:
+                raw = plain.reachable(self, src, code)
+            else:
+                limit = self.stack_limit
+                raw = list({d for d in fn(self, src, code)
+                            if d != src and len(stacks.get(d, ())) < limit})
+            if self.far:
+                raw = [d for d in raw if in_range(*coords_of(d))]
+            if raw and (cut or destroy):
+                raw = self._connected(src, code, lifted, cut, raw)
+        finally:
+            self._drop_mover(src, stack)
+        raw.sort()
+        return raw
 
-    def _run_plain(self, src: int, m: int, intruding: bool, end: int) -> list[int]:
-        """Runner destinations by direct search of every simple path of m steps."""
-        occ = self.occ
-        nmask = self.nmask
-        found: dict[int, None] = {}
-        visited = {src}
-        if m > 6 and len(self._walk(src, m, intruding, END_ATTACK)) < m:
-            return []
-
-        def extend(a: int, left: int) -> None:
-            mk = nmask.get(a, 0)
-            allowed = FREE_STEPS[mk] + ONTO_STEPS[mk]
-            for o in OFFSETS:
-                b = a + o
-                if b in visited or o not in allowed:
-                    continue
-                if b in occ:
-                    if left == 1:
-                        if end and self._end_ok(b, end):
-                            found[b] = None
-                        continue
-                    if not intruding:
-                        continue
-                elif not nmask.get(b):
-                    continue
-                elif left == 1:
-                    found[b] = None
-                    continue
-                visited.add(b)
-                extend(b, left - 1)
-                visited.discard(b)
-
-        extend(src, m)
-        return list(found)
-
-    def _fly(self, src: int, m: int, end: int) -> list[int]:
-        occ = self.occ
-        nmask = self.nmask
-        res = []
-        if not occ:
-            # The only creature on the board: every hex in range keeps one colony.
-            return [src + o for o in disc_offsets(m)]
-        m = min(m, len(occ) + 1)
-        offs = disc_offsets(m)
-        if len(offs) > 4 * len(nmask):
-            cands: Iterable[int] = sorted(
-                k for k in nmask if k != src and 1 <= hex_distance(src, k) <= m
-            )
+    def _lift_mover(self, src: int, stack: list[int], i: int) -> None:
+        """Take the mover (``stack[i]``) off its hex: stacks, occupancy and neighbour masks
+        show the working board until :meth:`_drop_mover`."""
+        rest = stack[:i] + stack[i + 1:]
+        if rest:
+            self.stacks[src] = rest
         else:
-            cands = [src + o for o in offs]
-        for d in cands:
-            if d in occ:
-                if end and self._end_ok(d, end):
-                    res.append(d)
-            elif nmask.get(d):
-                res.append(d)
-        return res
+            del self.stacks[src]
+            self._lift(src)
 
-    def _jump(self, src: int, m: int, end: int) -> list[int]:
-        occ = self.occ
-        nmask = self.nmask
-        res = []
-        lone = not occ
-        if not lone:
-            m = min(m, len(occ) + 1)
-        for o in OFFSETS:
-            d = src
-            for _ in range(m):
-                d += o
-                if d in occ:
-                    if end and self._end_ok(d, end):
-                        res.append(d)
-                elif lone or nmask.get(d):
-                    res.append(d)
-        return res
+    def _drop_mover(self, src: int, stack: list[int]) -> None:
+        """Undo :meth:`_lift_mover`."""
+        if src not in self.stacks:
+            self._drop(src)
+        self.stacks[src] = stack
 
     # -- checking one requested action, with the reason ------------------------------------
     def why_not_place(self, kind: int, key: int) -> str | None:
@@ -1236,6 +1340,9 @@ class Engine:
         if self.under_obligation(p) and kind != self.butterfly:
             return (f"{PLAYERS[p]} must place the BUTTERFLY now "
                     f"(turn {self.turn_number(p)} without it on the board)")
+        refusal = self._placement_refusal(p, kind)
+        if refusal:
+            return refusal
         if key in self.occ:
             return f"{fmt(key)} is occupied; creatures are placed on empty hexes only"
         if self.actions[p] == 0:
@@ -1261,8 +1368,12 @@ class Engine:
         if self.under_obligation(p) and self.rules.butterfly_deadline_blocks_moves:
             return (f"{PLAYERS[p]} must place the BUTTERFLY now "
                     f"(turn {self.turn_number(p)} without it on the board)")
+        if self.bpos[p] is None and not self.rules.moves_before_butterfly:
+            return f"{PLAYERS[p]} may not move before the BUTTERFLY is on the board"
         stack = self.stacks.get(src)
         code = kind * 2 + p
+        if self.by_membership:
+            return self._why_not_listed(kind, src, dst)
         if not stack or code not in stack:
             return f"there is no {PLAYERS[p]} {name} at {fmt(src)}"
         i = _topmost(stack, code)
@@ -1333,9 +1444,39 @@ class Engine:
             occ.add(dst)
         return _connected_set(occ)
 
+    def _why_not_listed(self, kind: int, src: int, dst: int) -> str | None:
+        """A move checked against the legal list (extension abilities or rule options that
+        change the built-in searches), with the plainest reason that applies."""
+        if (kind, src, dst) in self.legal_actions():
+            return None
+        p = self.to_move
+        name = self.names[kind]
+        stack = self.stacks.get(src)
+        if not stack or not any(c >> 1 == kind for c in stack):
+            return f"there is no {name} at {fmt(src)}"
+        if src == dst:
+            return f"the {name} must move to another hex"
+        if src == self.frozen and stack[-1] >> 1 == kind:
+            return f"the {name} at {fmt(src)} moved last turn and cannot move now"
+        code = kind * 2 + p
+        if code in stack and stack[-1] != code and (
+                self.pin_any or any(self.code_flags[c] & TRAP
+                                    for c in stack[_topmost(stack, code) + 1:])):
+            return f"the {name} at {fmt(src)} is pinned under another creature"
+        if (self.during and len(stack) == 1 and code in stack
+                and RUNS[self.nmask.get(src, 0)] > 1 and self.is_cut(src)):
+            return f"moving the {name} at {fmt(src)} would split the colony"
+        return f"the {name} at {fmt(src)} cannot move to {fmt(dst)}"
+
     def check(self, action: tuple[int, int | None, int]) -> str | None:
         """Why an action is not valid now, or None."""
         kind, src, dst = action
+        if kind < 0:
+            if self.result != ONGOING:
+                return "the game is over"
+            if PASS in self.legal_actions():
+                return None
+            return "a player may pass only when no other action is possible"
         if src is None:
             return self.why_not_place(kind, dst)
         return self.why_not_move(kind, src, dst)

@@ -15,12 +15,14 @@ from hexaround.engine import (
     BLUE_WON,
     DRAW,
     ONGOING,
+    PASS,
     RED_WON,
     Engine,
     coords_of,
     in_range,
     key_of,
 )
+from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
@@ -73,6 +75,22 @@ class PlaceCreature(_TupleMove):
         placement is whoever is to act, which the move does not hold: see
         :meth:`HexAroundState.gesture`."""
         return Gesture(None, (self[1], self[2]), self[0])
+
+
+class PassTurn(_TupleMove):
+    """Pass: the only action of a player who cannot act when the rules say so
+    (``no_action: pass``, as in Hive)."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> PassTurn:
+        return tuple.__new__(cls, ())
+
+    def __repr__(self) -> str:
+        return "PassTurn()"
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 class MoveCreature(_TupleMove):
@@ -138,7 +156,9 @@ class HexAroundGame(Game):
     def __init__(self, spec: GameSpec, options: Mapping[str, Any]):
         super().__init__(spec, options)
         source = options.get("config") or DEFAULT_VARIANT
-        config = load_config(resolve_config_path(str(source)))
+        #: What installed extension plugins add (abilities, placement rules), collected once.
+        self.extensions: Extensions = installed_extensions(spec.plugin_manager)
+        config = load_config(resolve_config_path(str(source)), self.extensions.kinds())
         overrides = {k: options.get(k) for k in RuleOptions.names()}
         try:
             self.config: HexAroundConfig = config.with_rules(**overrides)
@@ -146,13 +166,16 @@ class HexAroundGame(Game):
             raise OptionError(f"option {exc.problem}") from None
 
     @classmethod
-    def from_config(cls, config: HexAroundConfig) -> HexAroundGame:
-        """A game for an already loaded configuration (used by the course facade)."""
+    def from_config(cls, config: HexAroundConfig,
+                    extensions: Extensions | None = None) -> HexAroundGame:
+        """A game for an already loaded configuration (used by the course facade and by
+        plugins built on HexAround); ``extensions`` are the abilities its creatures use."""
         from hexaround.plugin import SPEC
 
         game = cls.__new__(cls)
         Game.__init__(game, SPEC, {"config": config.source or "", **config.rules.to_dict()})
         game.config = config
+        game.extensions = extensions or EMPTY
         return game
 
     def describe(self) -> str:
@@ -165,12 +188,12 @@ class HexAroundGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
-        return HexAroundState(self, Engine(self.config), random.Random(seed))
+        return HexAroundState(self, Engine(self.config, self.extensions), random.Random(seed))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
         """Rebuild a position saved by :meth:`HexAroundState.to_dict`."""
         try:
-            engine = _engine_from_dict(self.config, data)
+            engine = _engine_from_dict(self.config, data, self.extensions)
             rng = rng_from_json(data["rng"])
         except RecordError:
             raise
@@ -179,8 +202,9 @@ class HexAroundGame(Game):
         return HexAroundState(self, engine, rng)
 
 
-def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engine:
-    engine = Engine(config)
+def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
+                      extensions: Extensions | None = None) -> Engine:
+    engine = Engine(config, extensions)
     names = engine.kind_index
     actions = [int(a) for a in data["actions"]]
     if len(actions) != 2 or min(actions) < 0:
@@ -201,7 +225,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
             if name not in names or player not in PLAYERS:
                 raise RecordError(f"bad creature {name!r} of {player!r} at ({x}, {y})")
             codes.append(names[name] * 2 + PLAYERS.index(player))
-        if not codes or len(codes) > config.rules.stack_limit:
+        if not codes or len(codes) > engine.stack_limit:
             raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
         if key_of(x, y) in engine.stacks:
             raise RecordError(f"hex ({x}, {y}) is listed twice")
@@ -227,6 +251,13 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
         raise RecordError(f"bad result {result!r}")
     engine.result = codes[result]
     engine.reason = str(data.get("reason", ""))
+    frozen = data.get("frozen")
+    if frozen is not None:
+        if (not isinstance(frozen, list) or len(frozen) != 2
+                or not all(isinstance(c, int) for c in frozen)
+                or key_of(*frozen) not in engine.stacks):
+            raise RecordError(f"bad frozen hex {frozen!r}")
+        engine.frozen = key_of(*frozen)
     if engine.result == ONGOING and not engine.has_action(engine.to_move):
         raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
                           f"have ended")
@@ -279,6 +310,10 @@ class HexAroundState(State):
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
         """The Move object for an engine action (kept for reuse)."""
         kind, src, dst = action
+        if kind < 0:
+            move: Move = PassTurn()
+            self._made[action] = move
+            return move
         name = self.engine.names[kind]
         tx, ty = coords_of(dst)
         if src is None:
@@ -298,6 +333,8 @@ class HexAroundState(State):
             raise MoveParseError("empty move; type e.g. 'place CRAB 0 1' or "
                                  "'move CRAB 0 1 1 0'")
         verb = words[0].lower()
+        if verb == "pass" and len(words) == 1:
+            return PassTurn()
         if verb not in ("place", "move"):
             raise MoveParseError(f"a move starts with 'place' or 'move', not {words[0]!r}")
         want = 4 if verb == "place" else 6
@@ -323,6 +360,8 @@ class HexAroundState(State):
     def action_of(self, move: Move) -> tuple[int, int | None, int]:
         """The engine action for a move (IllegalMoveError if it names unknown things)."""
         engine = self.engine
+        if isinstance(move, PassTurn):
+            return PASS
         if isinstance(move, PlaceCreature):
             coords = (move.x, move.y)
         elif isinstance(move, MoveCreature):
@@ -408,6 +447,7 @@ class HexAroundState(State):
             "result": RESULT_NAMES[e.result],
             "reason": e.reason,
             "rng": rng_to_json(self.rng),
+            **({"frozen": list(coords_of(e.frozen))} if e.frozen is not None else {}),
         }
 
     def render(self) -> str:
@@ -454,26 +494,4 @@ class HexAroundState(State):
 
 
 def _copy_engine(engine: Engine) -> Engine:
-    twin = Engine.__new__(Engine)
-    twin.__dict__.update(engine.__dict__)
-    twin.stacks = dict(engine.stacks)  # stacks are replaced, never mutated in place
-    twin.occ = set(engine.occ)
-    twin.nmask = dict(engine.nmask)
-    twin.frontier = set(engine.frontier)
-    twin._landings = {}
-    twin.cadj = (dict(engine.cadj[0]), dict(engine.cadj[1]))
-    twin.hands = [list(h) for h in engine.hands]
-    twin.actions = list(engine.actions)
-    twin.bpos = list(engine.bpos)
-    twin.history = list(engine.history)
-    twin._links = {}
-    twin._lifted_links = {}
-    twin._flips = []
-    twin._dests = {}
-    twin._movers = {}
-    twin._nodes = {}
-    twin._node_keys = []
-    twin._analysis = engine._analysis
-    twin._legal = engine._legal
-    twin._legal_set_for = engine._legal_set_for
-    return twin
+    return engine.copy()

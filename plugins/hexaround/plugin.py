@@ -53,6 +53,15 @@ SPEC = GameSpec(
 
 
 @hookimpl
+def hexkit_add_hookspecs(pluginmanager: Any) -> None:
+    """HexAround's own hooks, for plugins that add creature abilities and placement rules
+    (:mod:`hexaround.hookspecs`)."""
+    from hexaround import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+@hookimpl
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register HexAround."""
     register(SPEC)

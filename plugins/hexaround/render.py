@@ -41,7 +41,7 @@ LEGEND = (
     "A '.' is an empty hex next to the colony (with its coordinates): where creatures can go.",
     "Larger y is higher up. The six neighbours of (x, y): (x-1, y+1) and (x, y+1) above, "
     "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
-    "shown: 'move DUCK 0 1 2 -1'.",
+    "drawn, x then y.",
 )
 
 
@@ -110,11 +110,10 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
     cmin, cmax = min(cols.values()), max(cols.values())
     per_strip = max(2, (width - _SLOT) // _HALF + 1)
     out: list[str] = []
-    strips = range(cmin, cmax + 1, per_strip)
+    strips = [c0 for c0 in range(cmin, cmax + 1, per_strip)
+              if any(c0 <= c < c0 + per_strip for c in cols.values())]
     for n, c0 in enumerate(strips):
         part = {xy: t for xy, t in cells.items() if c0 <= cols[xy] < c0 + per_strip}
-        if not part:
-            continue
         if len(strips) > 1:
             out.append(f"[part {n + 1} of {len(strips)}]")
         for y in sorted({y for _, y in part}, reverse=True):
