@@ -44,7 +44,7 @@ class LiveServer:
         from hexkit.web.app import create_app
 
         config = uvicorn.Config(create_app(self.folder), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws_max_size=64 * 1024)
+                                log_level="warning", ws_max_size=1024 * 1024)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
