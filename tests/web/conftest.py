@@ -67,6 +67,8 @@ class LiveServer:
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    pytest.importorskip("uvicorn", reason="the web extra is not installed "
+                        "(pip install 'hexkit-games[web]')")
     server = LiveServer(tmp_path_factory.mktemp("web-games"), free_port())
     server.start()
     yield server
