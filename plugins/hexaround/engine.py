@@ -93,10 +93,10 @@ class Engine(FastMoves):
         """
         if self._stuck_pending:
             self._resolve_stuck()
-        legal = self._legal
+        legal = self.cache.legal
         if legal is None:
             legal = [] if self._result != ONGOING else self._generate(self.to_move, False)
-            self._legal = legal
+            self.cache.legal = legal
         return legal
 
     def has_action(self, player: int) -> bool:
@@ -151,10 +151,10 @@ class Engine(FastMoves):
         """The moves of p's creatures with built-in categories, by the Python generator
         (HexAround's reading) or the plain rules (when options change them)."""
         out: list[tuple[int, int | None, int]] = []
-        movers = self._movers.get(p)
+        movers = self.cache.movers.get(p)
         if movers is None:
-            movers = self._movers[p] = self.movers(p)
-        cache = self._dests
+            movers = self.cache.movers[p] = self.movers(p)
+        cache = self.cache.dests
         if first_only:
             # Any one move will do: try the creatures that are cheapest to search first.
             cost = self.code_cost
@@ -180,11 +180,11 @@ class Engine(FastMoves):
         """Moves by extension categories (movers ascending), then the (from, to) actions of
         extension abilities, without repeating an action already listed."""
         out: list[tuple[int, int | None, int]] = []
-        movers = self._movers.get(p)
+        movers = self.cache.movers.get(p)
         if movers is None:
-            movers = self._movers[p] = self.movers(p)
+            movers = self.cache.movers[p] = self.movers(p)
         search = self.code_search
-        cache = self._dests
+        cache = self.cache.dests
         for src, code in movers:
             if search[code] is not None:
                 dests = cache.get((src, code))
@@ -497,13 +497,13 @@ class Engine(FastMoves):
 
     def is_legal_fast(self, action: tuple[int, int | None, int]) -> bool:
         """True if the action is in this position's cached legal list (no cache: False)."""
-        legal = self._legal
+        legal = self.cache.legal
         if legal is None:
             return False
-        cached = self._legal_set_for
+        cached = self.cache.legal_set
         if cached is None or cached[0] is not legal:
             cached = (legal, set(legal))
-            self._legal_set_for = cached
+            self.cache.legal_set = cached
         return action in cached[1]
 
 

@@ -106,7 +106,7 @@ class FastMoves(Position):
         n_occ = len(occ) - lifted
         # Position-wide tables first, while src is still on the board.
         if flags & (FLY | JUMP):
-            landing = self._landings.get(end)
+            landing = self.cache.landings.get(end)
             if landing is None:
                 landing = self._landing(end)
             if n_occ and not cut and not destroy:
@@ -165,7 +165,7 @@ class FastMoves(Position):
     def _landing(self, end: int) -> set[int]:
         """Hexes a flyer or jumper with this end mode may land on (for this position, on the
         full board): empty hexes touching the colony and the occupied ones it may end on."""
-        got = self._landings.get(end)
+        got = self.cache.landings.get(end)
         if got is None:
             if end == END_NONE:
                 got = self.frontier
@@ -180,7 +180,7 @@ class FastMoves(Position):
                 else:
                     b = self.butterfly
                     got.update(k for k in self.occ if stacks[k][-1] >> 1 != b)
-            self._landings[end] = got
+            self.cache.landings[end] = got
         return got
 
     def _fly_fast(self, src: int, m: int, landing: set[int], dead: list[int],
@@ -212,10 +212,10 @@ class FastMoves(Position):
 
     def _node_bit(self, key: int) -> int:
         """A bit of its own for a hex (for path bitsets); kept across positions."""
-        bit = self._nodes.get(key)
+        bit = self.cache.nodes.get(key)
         if bit is None:
-            bit = self._nodes[key] = 1 << len(self._node_keys)
-            self._node_keys.append(key)
+            bit = self.cache.nodes[key] = 1 << len(self.cache.node_keys)
+            self.cache.node_keys.append(key)
         return bit
 
     def _paths(self, src: int, m: int, intruding: bool, end: int, run: bool,
@@ -236,12 +236,12 @@ class FastMoves(Position):
             # A simple path of m steps needs m hexes besides src.
             return []
         key = (intruding, end)
-        shared = self._links.get(key)
+        shared = self.cache.links.get(key)
         if shared is None:
-            shared = self._links[key] = {}
-            self._lifted_links[key] = {}
-        lifted_links = self._lifted_links[key]
-        nodes = self._nodes
+            shared = self.cache.links[key] = {}
+            self.cache.lifted_links[key] = {}
+        lifted_links = self.cache.lifted_links[key]
+        nodes = self.cache.nodes
         bit_of = self._node_bit
         stacks = self.stacks
         limit = self.stack_limit
@@ -359,7 +359,7 @@ class FastMoves(Position):
                     del shared[n]
                 else:
                     shared[n] = old
-        return bits_to_keys(found, self._node_keys)
+        return bits_to_keys(found, self.cache.node_keys)
 
     def _connected(self, src: int, code: int, lifted: bool, cut: bool,
                    cands: list[int]) -> list[int]:

@@ -44,6 +44,71 @@ UNLIMITED = 1 << 62
 END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3
 
 
+class Caches:
+    """Everything derived from one position: its colony analysis, legal list, per-mover
+    destinations and the generator's search tables. :meth:`position_changed` is the one
+    point where a change of position drops them."""
+
+    __slots__ = ("analysis", "legal", "legal_set", "landings", "dests", "movers", "links",
+                 "lifted_links", "nodes", "node_keys")
+
+    def __init__(self) -> None:
+        self.analysis: Analysis | None = None
+        self.legal: list[Action] | None = None
+        #: (the legal list, its set) for membership tests.
+        self.legal_set: tuple[Any, set[Any]] | None = None
+        #: Per end mode, the hexes a flyer or jumper may land on.
+        self.landings: dict[int, set[int]] = {}
+        #: (hex, code) -> sorted destinations; per player its movers.
+        self.dests: dict[tuple[int, int], list[int]] = {}
+        self.movers: dict[int, list[tuple[int, int]]] = {}
+        # The Python generator's link tables are kept across positions: a change drops only
+        # the entries that read a changed hex (see position_changed).
+        self.links: dict[tuple[bool, int], dict[int, Any]] = {}
+        #: Per link table, the links of src's neighbours as they are with src lifted.
+        self.lifted_links: dict[tuple[bool, int], dict[int, dict[int, Any]]] = {}
+        self.nodes: dict[int, int] = {}
+        self.node_keys: list[int] = []
+
+    def for_copy(self) -> Caches:
+        """The caches of a copy of the position: the analysis and the legal list are never
+        changed in place, so they are shared; the rest is rebuilt."""
+        twin = Caches()
+        twin.analysis = self.analysis
+        twin.legal = self.legal
+        twin.legal_set = self.legal_set
+        return twin
+
+    def position_changed(self, changed: list[int], flips: list[int]) -> None:
+        """Drop what the previous position derived. Link-table entries are dropped where
+        they read a changed hex: the neighbours of a hex whose stack changed (their slides
+        and landings) and of a hex that gained its first or lost its last occupied
+        neighbour (``flips``: their contact test). The set iteration orders below never
+        reach the legal moves."""
+        self.analysis = None
+        self.landings = {}
+        self.dests = {}
+        self.movers = {}
+        self.legal = None
+        if not self.links:
+            return  # nothing built (the compiled generator needs no link tables)
+        if len(self.node_keys) > 4096:
+            self.links = {}
+            self.lifted_links = {}
+            self.nodes = {}
+            self.node_keys = []
+            return
+        stale = set(flips)
+        stale.update(changed)
+        tables = list(self.links.values()) + list(self.lifted_links.values())
+        # A hex's links never read its own stack, only its neighbours'.
+        for k in stale:
+            for o in OFFSETS:
+                h = k + o
+                for table in tables:
+                    table.pop(h, None)
+
+
 class Position:
     """One HexAround position with its history. Seats: 0 = BLUE, 1 = RED.
 
@@ -137,20 +202,10 @@ class Position:
         self.history: list[tuple[Any, ...]] = []
         #: (player, action) per action taken, for the read API.
         self._last: list[tuple[int, tuple[int, int | None, int]]] = []
-        self._analysis: Analysis | None = None
-        self._landings: dict[int, set[int]] = {}
-        self._links: dict[tuple[bool, int], dict[int, Any]] = {}
-        #: Per link table, the links of src's neighbours as they are with src lifted.
-        self._lifted_links: dict[tuple[bool, int], dict[int, dict[int, Any]]] = {}
+        #: Everything derived from the position (see :class:`Caches`).
+        self.cache = Caches()
         #: Hexes that gained their first or lost their last occupied neighbour.
         self._flips: list[int] = []
-        self._dests: dict[tuple[int, int], list[int]] = {}
-        #: Per player, the movers of this position (dropped with ``_dests``).
-        self._movers: dict[int, list[tuple[int, int]]] = {}
-        self._nodes: dict[int, int] = {}
-        self._node_keys: list[int] = []
-        self._legal: list[tuple[int, int | None, int]] | None = None
-        self._legal_set_for: tuple[Any, set[Any]] | None = None
 
     def copy(self) -> Position:
         """An independent engine in the same position (tables copied, caches shared where
@@ -161,34 +216,19 @@ class Position:
         twin.occ = set(self.occ)
         twin.nmask = dict(self.nmask)
         twin.frontier = set(self.frontier)
-        twin._landings = {}
+        twin.cache = self.cache.for_copy()
         twin.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
         twin.hands = [list(h) for h in self.hands]
         twin.actions = list(self.actions)
         twin.bpos = list(self.bpos)
         twin.history = list(self.history)
         twin._last = list(self._last)
-        twin._links = {}
-        twin._lifted_links = {}
         twin._flips = []
-        twin._dests = {}
-        twin._movers = {}
-        twin._nodes = {}
-        twin._node_keys = []
         return twin
 
     def clear_caches(self) -> None:
         """Forget every table derived from the position (benchmarks time cold searches)."""
-        self._analysis = None
-        self._legal = None
-        self._legal_set_for = None
-        self._landings = {}
-        self._links = {}
-        self._lifted_links = {}
-        self._dests = {}
-        self._movers = {}
-        self._nodes = {}
-        self._node_keys = []
+        self.cache = Caches()
 
     @property
     def to_move(self) -> int:
@@ -294,9 +334,9 @@ class Position:
 
     def analysis(self) -> Analysis:
         """The colony's cut-vertex structure for this position (computed once)."""
-        a = self._analysis
+        a = self.cache.analysis
         if a is None:
-            a = self._analysis = Analysis(self.occ, self.nmask)
+            a = self.cache.analysis = Analysis(self.occ, self.nmask)
         return a
 
     def surrounded(self, key: int) -> bool:
@@ -451,7 +491,7 @@ class Position:
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
         self.history.append((p, changed, hand_changes, tuple(self.bpos), self._result,
-                             self._reason, frozen, self._stuck_pending, self._legal))
+                             self._reason, frozen, self._stuck_pending, self.cache.legal))
         self.actions[p] += 1
         self._last.append((p, action))
         self._stuck_pending = False
@@ -478,39 +518,11 @@ class Position:
         # The list of the position returned to: undo after trying a move is common (bots,
         # conformance checks), and the list makes the next push a set look-up.
         self._stuck_pending = pending
-        self._legal = legal
+        self.cache.legal = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop what was derived from the previous position."""
-        self._analysis = None
-        self._landings = {}
-        self._dests = {}
-        self._movers = {}
-        self._legal = None
-        self._forget_links(changed)
-
-    def _forget_links(self, changed: list[tuple[int, list[int]]]) -> None:
-        """Drop the link-table entries that read a changed hex: the neighbours of a hex
-        whose stack changed (their slides and landings) and the neighbours of a hex that
-        gained its first or lost its last occupied neighbour (their contact test). The
-        set iteration orders below never reach the legal moves."""
-        if not self._links:
-            return  # nothing built (the compiled generator needs no link tables)
-        if len(self._node_keys) > 4096:
-            self._links = {}
-            self._lifted_links = {}
-            self._nodes = {}
-            self._node_keys = []
-            return
-        stale = set(self._flips)
-        stale.update(k for k, _ in changed)
-        tables = list(self._links.values()) + list(self._lifted_links.values())
-        # A hex's links never read its own stack, only its neighbours'.
-        for k in stale:
-            for o in OFFSETS:
-                h = k + o
-                for table in tables:
-                    table.pop(h, None)
+        self.cache.position_changed([k for k, _ in changed], self._flips)
 
     def _update_butterflies(self, changed: list[tuple[int, list[int]]]) -> None:
         bpos = self.bpos
@@ -542,7 +554,7 @@ class Position:
         """The stuck-player rule for the player to act: its legal list (needed next anyway)
         doubles as the "can still act" check."""
         self._stuck_pending = False
-        legal = self._legal = self._generate(self.to_move, False)
+        legal = self.cache.legal = self._generate(self.to_move, False)
         if not legal:
             mover = 1 - self.to_move
             self._result = BLUE_WON if mover == 0 else RED_WON
