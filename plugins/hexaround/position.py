@@ -24,6 +24,7 @@ from hexaround.hexgrid import (
     KAMIKAZE,
     NEAR,
     OFFSETS,
+    POPCOUNT,
     SWAP,
     TRAP,
     WALK,
@@ -280,6 +281,18 @@ class Position:
     def neighbours(key: int) -> tuple[int, ...]:
         """The six neighbours of a hex in ring order (spec §2)."""
         return tuple(key + o for o in OFFSETS)
+
+    def occupied(self) -> set[int]:
+        """The occupied hexes (read only: the engine's own set)."""
+        return self.occ
+
+    def border(self) -> set[int]:
+        """The empty hexes next to the colony (read only: the engine's own set)."""
+        return self.frontier
+
+    def crowding(self, key: int) -> int:
+        """How many of the hex's six neighbours are occupied."""
+        return POPCOUNT[self.nmask.get(key, 0)]
 
     def occupied_neighbours(self, key: int) -> list[int]:
         """The occupied neighbours of a hex, in ring order."""

@@ -21,7 +21,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
-from hexaround.engine import coords_of
+from hexaround.hexgrid import coords_of
 from hexkit.view import BoardView, CellView, PieceView
 
 if TYPE_CHECKING:
@@ -96,14 +96,13 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
     engine = state.engine
     codes = creature_codes(engine.names)
     cells: dict[tuple[int, int], str | None] = {}
-    for key in engine.stacks:
+    for key in engine.occupied():
         x, y = coords_of(key)
         cells[(x, y)] = _token(state.stack_at(x, y), codes)
     if not cells:
         return []
-    for key in engine.nmask:
-        if key not in engine.occ:
-            cells.setdefault(coords_of(key), None)
+    for key in engine.border():
+        cells.setdefault(coords_of(key), None)
     if _span(cells) > width:  # the empty hexes go first, then the picture is cut
         cells = {xy: t for xy, t in cells.items() if t is not None}
     cols = {xy: 2 * xy[0] + xy[1] for xy in cells}
@@ -154,8 +153,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
             f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
         stacks = []
-        for key in sorted(engine.stacks, key=coords_of):
-            if len(engine.stacks[key]) > 1:
+        for key in sorted(engine.occupied(), key=coords_of):
+            if engine.height(key) > 1:
                 x, y = coords_of(key)
                 inside = ", ".join(f"{p} {c}" for c, p in state.stack_at(x, y))
                 stacks.append(f"({x}, {y}): {inside}")
@@ -168,8 +167,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
                                    "hex (e.g. place BUTTERFLY 0 0).", max(20, width - 2)))
     lines.append("")
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{n} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
+        hand = ", ".join(f"{n} {engine.in_hand(p, i)}" for i, n in enumerate(engine.names)
+                         if engine.in_hand(p, i))
         lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", max(20, width - 2),
                                    subsequent_indent="  "))
     return "\n".join(lines)
@@ -194,14 +193,14 @@ def board_view(state: HexAroundState) -> BoardView:
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
-    for key in sorted(engine.stacks, key=coords_of):
+    for key in sorted(engine.occupied(), key=coords_of):
         x, y = coords_of(key)
         pieces = tuple(PieceView(PLAYERS.index(p), codes[c]) for c, p in state.stack_at(x, y))
         cells.append(CellView((x, y), f"{x},{y}", "", pieces))
     caption = [_status(state)]
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{codes[n]} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
+        hand = ", ".join(f"{codes[n]} {engine.in_hand(p, i)}"
+                         for i, n in enumerate(engine.names) if engine.in_hand(p, i))
         caption.append(f"{player} hand: {hand or 'empty'}")
     return BoardView("hex", tuple(cells), PLAYERS, "pointy", tuple(state.last_hexes()),
                      tuple(caption))
