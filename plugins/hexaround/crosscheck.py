@@ -14,13 +14,13 @@ from hexaround.engine import Action, Engine
 def plain_list(engine: Engine) -> list[Action]:
     """The legal list of the engine's position with every mover searched by the plain
     rules (the engine's caches are left as they were)."""
-    saved_cache, saved_fast = engine.cache, engine.fast_rules
+    saved_cache, saved_fast = engine._cache, engine.fast_rules
     engine.clear_caches()
     engine.fast_rules = False
     try:
         return engine._generate(engine.to_move, False)
     finally:
-        engine.cache, engine.fast_rules = saved_cache, saved_fast
+        engine._cache, engine.fast_rules = saved_cache, saved_fast
 
 
 def random_positions(engine: Engine, games: int, moves: int, seed: int) -> Iterator[Engine]:

@@ -50,10 +50,12 @@ class Caches:
     destinations and the generator's search tables. :meth:`position_changed` is the one
     point where a change of position drops them."""
 
-    __slots__ = ("analysis", "legal", "legal_set", "landings", "dests", "movers", "links",
-                 "lifted_links", "nodes", "node_keys")
+    __slots__ = ("owner", "analysis", "legal", "legal_set", "landings", "dests", "movers",
+                 "links", "lifted_links", "nodes", "node_keys")
 
-    def __init__(self) -> None:
+    def __init__(self, owner: int = 0) -> None:
+        #: id() of the position these caches belong to.
+        self.owner = owner
         self.analysis: Analysis | None = None
         self.legal: list[Action] | None = None
         #: (the legal list, its set) for membership tests.
@@ -71,10 +73,10 @@ class Caches:
         self.nodes: dict[int, int] = {}
         self.node_keys: list[int] = []
 
-    def for_copy(self) -> Caches:
+    def for_copy(self, owner: int) -> Caches:
         """The caches of a copy of the position: the analysis and the legal list are never
         changed in place, so they are shared; the rest is rebuilt."""
-        twin = Caches()
+        twin = Caches(owner)
         twin.analysis = self.analysis
         twin.legal = self.legal
         twin.legal_set = self.legal_set
@@ -203,8 +205,7 @@ class Position:
         self.history: list[tuple[Any, ...]] = []
         #: (player, action) per action taken, for the read API.
         self._last: list[tuple[int, tuple[int, int | None, int]]] = []
-        #: Everything derived from the position (see :class:`Caches`).
-        self.cache = Caches()
+        self._cache = Caches(id(self))
         #: Hexes that gained their first or lost their last occupied neighbour.
         self._flips: list[int] = []
 
@@ -217,7 +218,7 @@ class Position:
         twin.occ = set(self.occ)
         twin.nmask = dict(self.nmask)
         twin.frontier = set(self.frontier)
-        twin.cache = self.cache.for_copy()
+        twin._cache = self.cache.for_copy(id(twin))
         twin.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
         twin.hands = [list(h) for h in self.hands]
         twin.actions = list(self.actions)
@@ -227,9 +228,43 @@ class Position:
         twin._flips = []
         return twin
 
+    @property
+    def cache(self) -> Caches:
+        """Everything derived from the position (see :class:`Caches`). A copy made by
+        copying the instance's ``__dict__`` gets caches of its own on first use."""
+        cache = self._cache
+        if cache.owner != id(self):
+            cache = self._cache = cache.for_copy(id(self))
+        return cache
+
+    # The former attribute names of two caches, kept for engines built on this one (hive).
+    @property
+    def _legal(self) -> list[Action] | None:
+        return self.cache.legal
+
+    @_legal.setter
+    def _legal(self, value: list[Action] | None) -> None:
+        self.cache.legal = value
+
+    @property
+    def _analysis(self) -> Analysis | None:
+        return self.cache.analysis
+
+    @_analysis.setter
+    def _analysis(self, value: Analysis | None) -> None:
+        self.cache.analysis = value
+
+    @property
+    def _legal_set_for(self) -> tuple[Any, set[Any]] | None:
+        return self.cache.legal_set
+
+    @_legal_set_for.setter
+    def _legal_set_for(self, value: tuple[Any, set[Any]] | None) -> None:
+        self.cache.legal_set = value
+
     def clear_caches(self) -> None:
         """Forget every table derived from the position (benchmarks time cold searches)."""
-        self.cache = Caches()
+        self._cache = Caches(id(self))
 
     @property
     def to_move(self) -> int:
