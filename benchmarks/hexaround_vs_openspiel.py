@@ -19,6 +19,7 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 OPENSPIEL_GAMES = r"""
