@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.errors import ConfigError, ConfigErrors
+from hexkit.fileio import read_text_bounded
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 PLAYERS: tuple[str, str] = ("BLUE", "RED")
@@ -545,13 +546,7 @@ def load_config(path: str | Path, abilities: Mapping[str, bool] | None = None) -
     if suffix == ".hgc":
         from hexaround.hgc import read_hgc
 
-        try:
-            text = p.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise ConfigError("not a text file (UTF-8 expected)", path) from None
-        except OSError as exc:
-            raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
-        return validate(read_hgc(text, str(path)), abilities)
+        return validate(read_hgc(read_text_bounded(p), str(path)), abilities)
     if suffix in (".yaml", ".yml"):
         return validate(read_yaml(load_yaml(p), str(path)), abilities)
     raise ConfigError("unknown configuration format (expected .yaml, .yml or .hgc)", path)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
 from hexaround.engine import coords_of
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
     # hexaround.game's HexAroundState; that module imports this one, so the kit's name.
@@ -41,7 +41,7 @@ LEGEND = (
     "A '.' is an empty hex next to the colony (with its coordinates): where creatures can go.",
     "Larger y is higher up. The six neighbours of (x, y): (x-1, y+1) and (x, y+1) above, "
     "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
-    "shown: 'move DUCK 0 1 2 -1'.",
+    "drawn, x then y.",
 )
 
 
@@ -110,11 +110,10 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
     cmin, cmax = min(cols.values()), max(cols.values())
     per_strip = max(2, (width - _SLOT) // _HALF + 1)
     out: list[str] = []
-    strips = range(cmin, cmax + 1, per_strip)
+    strips = [c0 for c0 in range(cmin, cmax + 1, per_strip)
+              if any(c0 <= c < c0 + per_strip for c in cols.values())]
     for n, c0 in enumerate(strips):
         part = {xy: t for xy, t in cells.items() if c0 <= cols[xy] < c0 + per_strip}
-        if not part:
-            continue
         if len(strips) > 1:
             out.append(f"[part {n + 1} of {len(strips)}]")
         for y in sorted({y for _, y in part}, reverse=True):
@@ -190,7 +189,10 @@ def _status(state: HexAroundState) -> str:
 
 
 def board_view(state: HexAroundState) -> BoardView:
-    """Occupied hexes with their stacks (pieces labelled by creature code)."""
+    """Occupied hexes with their stacks (pieces labelled by creature code) and the empty
+    hexes next to them, larger y on top as in the text picture, and each player's hand by
+    creature name (the origins of placements in a browser; drawn beside the board, so the
+    caption says only an empty one)."""
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
@@ -198,10 +200,19 @@ def board_view(state: HexAroundState) -> BoardView:
         x, y = coords_of(key)
         pieces = tuple(PieceView(PLAYERS.index(p), codes[c]) for c, p in state.stack_at(x, y))
         cells.append(CellView((x, y), f"{x},{y}", "", pieces))
+    # The empty hexes next to the colony (the text picture's dots) are where creatures
+    # can go: cells to click. On an empty board, the hexes the first creature may take.
+    empty = {coords_of(key) for key in engine.nmask if key not in engine.occ}
+    if not engine.stacks:
+        empty.update(g.target for g in map(state.gesture, state.legal_moves())
+                     if g is not None and g.target is not None)
+    cells.extend(CellView(xy, f"{xy[0]},{xy[1]}") for xy in sorted(empty))
     caption = [_status(state)]
+    hands = []
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{codes[n]} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
-        caption.append(f"{player} hand: {hand or 'empty'}")
+        held = [(n, engine.hands[p][i]) for i, n in enumerate(engine.names) if engine.hands[p][i]]
+        hands.extend(HandView(p, n, count, n) for n, count in held)
+        if not held:
+            caption.append(f"{player} hand: empty")
     return BoardView("hex", tuple(cells), PLAYERS, "pointy", tuple(state.last_hexes()),
-                     tuple(caption))
+                     tuple(caption), hands=tuple(hands), y_up=True)
