@@ -241,7 +241,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    from hexaround.engine import _connected_set
+    from hexaround.colony import connected as _connected_set
 
     if not _connected_set(engine.occ):
         raise RecordError("the colony is not connected")
