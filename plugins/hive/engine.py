@@ -366,25 +366,17 @@ class HiveEngine(Engine):
             for tgt, d in throws(stacks, cuts, h, frozen):
                 out.append((stacks[tgt][0], tgt, d))
 
-    def clone(self) -> HiveEngine:
-        """An independent copy of this position and its history (stacks are replaced,
-        never changed in place, so they are shared)."""
-        t = HiveEngine.__new__(HiveEngine)
-        t.__dict__.update(self.__dict__)
-        t.stacks = dict(self.stacks)
-        t.occ = set(self.occ)
-        t.nmask = dict(self.nmask)
-        t.frontier = set(self.frontier)
-        t.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
-        t.hands = [list(h) for h in self.hands]
-        t.actions = list(self.actions)
-        t.bpos = list(self.bpos)
-        t.history = list(self.history)
-        t.where = dict(self.where)
-        t.seen = dict(self.seen)
-        t._flips = []
-        t._legal_set_for = None
-        return t
+    def copy(self) -> HiveEngine:
+        """An independent copy of this position and its history: HexAround's copy of the
+        tables, plus Hive's piece positions and repetition counts."""
+        twin = super().copy()
+        assert isinstance(twin, HiveEngine)
+        twin.where = dict(self.where)
+        twin.seen = dict(self.seen)
+        return twin
+
+    #: The name the game, the bot and the UHP engine use.
+    clone = copy
 
     # -- helpers for notation and the game ------------------------------------------------
     def action_for(self, code: int, dst: int) -> tuple[int, int | None, int]:
