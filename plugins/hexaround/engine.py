@@ -263,8 +263,11 @@ class Engine:
         self.hands = [[self.config.stocks[p][n] for n in self.names] for p in PLAYERS]
         self.actions = [0, 0]
         self.bpos: list[int | None] = [None, None]
-        self.result = ONGOING
-        self.reason = ""
+        self._result = ONGOING
+        self._reason = ""
+        #: The stuck-player check (spec §10.2) of the player to act is still to be done: it
+        #: needs that player's legal list, made only when someone asks.
+        self._stuck_pending = False
         self.far = 0
         #: Hex of the creature the last action moved (or placed) while ``freeze_last_moved``
         #: holds it for a turn; None otherwise.
@@ -578,17 +581,19 @@ class Engine:
             self._set_stack(dst, d_new)
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
-        self.history.append((p, changed, hand_changes, tuple(self.bpos), self.result,
-                             self.reason, frozen))
+        self.history.append((p, changed, hand_changes, tuple(self.bpos), self._result,
+                             self._reason, frozen, self._stuck_pending, self._legal))
         self.actions[p] += 1
         self._last.append((p, action))
+        self._stuck_pending = False
         self._position_changed(changed)
         self._update_butterflies(changed)
         self._end_checks(p)
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        p, changed, hand_changes, bpos, result, reason, frozen = self.history.pop()
+        (p, changed, hand_changes, bpos, result, reason, frozen, pending,
+         legal) = self.history.pop()
         self.frozen = frozen
         self._flips = []
         for key, old in reversed(changed):
@@ -598,14 +603,16 @@ class Engine:
         self.actions[p] -= 1
         self._last.pop()
         self.bpos = list(bpos)
-        self.result = result
-        self.reason = reason
+        self._result = result
+        self._reason = reason
         self._position_changed(changed)
+        # The list of the position returned to: undo after trying a move is common (bots,
+        # conformance checks), and the list makes the next push a set look-up.
+        self._stuck_pending = pending
+        self._legal = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
-        """Drop what was derived from the previous position. The legal list is not kept in
-        the history for undo: regenerating is cheap, and holding every position's list kept
-        hundreds of thousands of tuples alive for the garbage collector."""
+        """Drop what was derived from the previous position."""
         self._analysis = None
         self._landings = {}
         self._dests = {}
@@ -654,19 +661,46 @@ class Engine:
         blue_in = b0 is not None and nmask.get(b0, 0) == 63
         red_in = b1 is not None and nmask.get(b1, 0) == 63
         if blue_in and red_in:
-            self.result, self.reason = DRAW, "both butterflies are surrounded"
+            self._result, self._reason = DRAW, "both butterflies are surrounded"
         elif red_in:
-            self.result, self.reason = BLUE_WON, "RED's butterfly is surrounded"
+            self._result, self._reason = BLUE_WON, "RED's butterfly is surrounded"
         elif blue_in:
-            self.result, self.reason = RED_WON, "BLUE's butterfly is surrounded"
+            self._result, self._reason = RED_WON, "BLUE's butterfly is surrounded"
         else:
-            # The opponent acts next: its full list is needed next anyway (and is what the
-            # compiled generator produces), so it doubles as the "can still act" check.
-            legal = self._legal = self._generate(1 - mover, False)
-            if legal:
-                return  # (with no_action: pass, the list is [PASS] when nothing else is)
-            self.result = BLUE_WON if mover == 0 else RED_WON
-            self.reason = f"{PLAYERS[1 - mover]} can neither place nor move"
+            self._stuck_pending = True
+
+    def _resolve_stuck(self) -> None:
+        """The stuck-player rule for the player to act: its legal list (needed next anyway)
+        doubles as the "can still act" check."""
+        self._stuck_pending = False
+        legal = self._legal = self._generate(self.to_move, False)
+        if not legal:
+            mover = 1 - self.to_move
+            self._result = BLUE_WON if mover == 0 else RED_WON
+            self._reason = f"{PLAYERS[1 - mover]} can neither place nor move"
+
+    @property
+    def result(self) -> int:
+        """ONGOING, BLUE_WON, RED_WON or DRAW."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._result
+
+    @result.setter
+    def result(self, value: int) -> None:
+        self._stuck_pending = False
+        self._result = value
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended ("" while it goes on)."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._reason
+
+    @reason.setter
+    def reason(self, value: str) -> None:
+        self._reason = value
 
     # -- generation ----------------------------------------------------------------------
     def legal_actions(self) -> list[tuple[int, int | None, int]]:
@@ -675,9 +709,11 @@ class Engine:
         On the empty board the first placement may go anywhere; the list then offers the
         origin (0, 0) only, since every hex is the same up to translation.
         """
+        if self._stuck_pending:
+            self._resolve_stuck()
         legal = self._legal
         if legal is None:
-            legal = [] if self.result != ONGOING else self._generate(self.to_move, False)
+            legal = [] if self._result != ONGOING else self._generate(self.to_move, False)
             self._legal = legal
         return legal
 
@@ -706,7 +742,7 @@ class Engine:
                 self.bpos[p] is not None or self.rules.moves_before_butterfly):
             out += self._move_actions(p, first_only and not self.by_membership
                                       and not self.freeze)
-        if not out and self.pass_when_stuck and self.result == ONGOING:
+        if not out and self.pass_when_stuck and self._result == ONGOING:
             out.append(PASS)
         return out
 

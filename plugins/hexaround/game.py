@@ -25,6 +25,7 @@ from hexaround.engine import (
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.view import BoardView
 
@@ -165,6 +166,14 @@ class HexAroundGame(Game):
         game.config = config
         game.extensions = extensions or EMPTY
         return game
+
+    def describe(self) -> str:
+        """This variant in words: the aim, placing and moving, every creature's movement and
+        abilities with the stock of each player, the rule options, the board drawing."""
+        from hexaround.render import LEGEND
+        from hexaround.rulebook import describe
+
+        return describe(self.config, LEGEND)
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
@@ -371,6 +380,27 @@ class HexAroundState(State):
 
     def undo(self, move: Move) -> None:
         self.engine.undo()
+
+    def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
+        """What action number ``ply`` did (see :meth:`hexkit.State.events`): kamikaze
+        returns, swaps, stacks and trapped creatures, crowded or surrounded butterflies, a
+        player who loses (:mod:`hexaround.narration`). Made when asked for, from copies of
+        the positions, so that playouts pay nothing for narration."""
+        from hexaround.narration import action_events
+
+        found = super().events(ply)
+        count = len(self.move_stack)
+        index = ply + count if ply < 0 else ply
+        if not 0 <= index < count or len(self.__dict__.get("_kit_events", ())) != count:
+            return found
+        after: State = self
+        if index < count - 1:
+            after = self.copy()
+            while len(after.move_stack) > index + 1:
+                after.pop()
+        before = after.copy()
+        before.pop()
+        return (*action_events(before, after), *found)  # type: ignore[arg-type]
 
     # -- state -------------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:

@@ -1,10 +1,18 @@
-"""Pictures of a HexAround position: ASCII text for terminals and a BoardView for renderers.
+r"""Pictures of a HexAround position: ASCII text for terminals and a BoardView for renderers.
 
-The text picture draws pointy-topped hexes in rows of equal y, larger y on top; hex (x, y)
-sits at half-column 2x + y, so the six neighbours surround it as on the board. Each hex
-shows ``B-CRA`` (owner, creature code) with ``^2`` for a stack of two, and its coordinates
-underneath; ``.`` marks the empty hexes next to the colony. A picture wider than 80
-columns is cut into strips of whole hexes.
+The text picture draws the hexes in rows of equal y, larger y on top (as in the docs and the
+SVG); hex (x, y) sits at half-column 2x + y, so its six neighbours surround it as on the
+board: (x, y+1) upper right, (x-1, y+1) upper left, (x-1, y) and (x+1, y) beside it,
+(x, y-1) lower left, (x+1, y-1) lower right. Each occupied hex is a small hexagon of two
+lines holding ``B-CRA`` (owner, creature code, ``^2`` for a stack of two) over its own
+coordinates::
+
+    / R-TUR \/ B-CRA \
+    \  0,1  /\  1,1  /
+
+``.`` marks the empty hexes next to the colony, with their coordinates too. The picture
+takes the terminal's width: when the colony is wider, the empty hexes are left out first,
+then it is cut into strips of whole hexes.
 """
 
 from __future__ import annotations
@@ -17,11 +25,31 @@ from hexaround.engine import coords_of
 from hexkit.view import BoardView, CellView, PieceView
 
 if TYPE_CHECKING:
-    from hexaround.game import HexAroundState
+    # hexaround.game's HexAroundState; that module imports this one, so the kit's name.
+    from hexkit.game import State as HexAroundState
 
+#: Width when the terminal's is unknown (output to a file or a pipe).
 WIDTH = 80
-_HALF = 4  # characters per half-column; a hex is two half-columns wide
+_HALF = 5  # characters per half-column; a hex is two half-columns wide
 _SLOT = 2 * _HALF
+_INSIDE = _SLOT - 2  # room inside a hexagon's frame
+
+#: How to read the text picture (``help`` shows it with the creatures).
+LEGEND = (
+    "Each hex shows the owner of its top creature (B- BLUE, R- RED) and the creature's "
+    "code, ^n when n creatures are stacked there, and the hex's coordinates x,y under it. "
+    "A '.' is an empty hex next to the colony (with its coordinates): where creatures can go.",
+    "Larger y is higher up. The six neighbours of (x, y): (x-1, y+1) and (x, y+1) above, "
+    "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
+    "shown: 'move DUCK 0 1 2 -1'.",
+)
+
+
+def terminal_width() -> int:
+    """The terminal's width (``COLUMNS`` if set), or :data:`WIDTH` when not a terminal."""
+    import shutil
+
+    return shutil.get_terminal_size((WIDTH, 24)).columns
 
 
 def creature_codes(names: tuple[str, ...]) -> dict[str, str]:
@@ -47,19 +75,37 @@ def _token(stack: list[tuple[str, str]], codes: dict[str, str]) -> str:
     return text
 
 
-def board_lines(state: HexAroundState, width: int = WIDTH) -> list[str]:
-    """The colony (and the empty hexes around it) as text lines of at most ``width``."""
+def _hexagon(token: str | None, xy: tuple[int, int]) -> tuple[str, str]:
+    """The two lines of one hex: a framed hexagon for a stack, a bare dot for an empty hex."""
+    where = f"{xy[0]},{xy[1]}"
+    if token is None:
+        return (" " + ".".center(_INSIDE) + " ", " " + where.center(_INSIDE) + " ")
+    return ("/" + token.center(_INSIDE) + "\\", "\\" + where.center(_INSIDE) + "/")
+
+
+def _span(cells: dict[tuple[int, int], str | None]) -> int:
+    """Characters a picture of ``cells`` takes in one strip."""
+    cols = [2 * x + y for x, y in cells]
+    return (max(cols) - min(cols)) * _HALF + _SLOT
+
+
+def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
+    """The colony (and the empty hexes around it) as text lines of at most ``width``
+    characters (default: the terminal's width)."""
+    width = terminal_width() if width is None else width
     engine = state.engine
     codes = creature_codes(engine.names)
-    cells: dict[tuple[int, int], str] = {}
+    cells: dict[tuple[int, int], str | None] = {}
     for key in engine.stacks:
         x, y = coords_of(key)
         cells[(x, y)] = _token(state.stack_at(x, y), codes)
-    for key in engine.nmask:
-        if key not in engine.occ:
-            cells.setdefault(coords_of(key), ".")
     if not cells:
         return []
+    for key in engine.nmask:
+        if key not in engine.occ:
+            cells.setdefault(coords_of(key), None)
+    if _span(cells) > width:  # the empty hexes go first, then the picture is cut
+        cells = {xy: t for xy, t in cells.items() if t is not None}
     cols = {xy: 2 * xy[0] + xy[1] for xy in cells}
     cmin, cmax = min(cols.values()), max(cols.values())
     per_strip = max(2, (width - _SLOT) // _HALF + 1)
@@ -71,15 +117,15 @@ def board_lines(state: HexAroundState, width: int = WIDTH) -> list[str]:
             continue
         if len(strips) > 1:
             out.append(f"[part {n + 1} of {len(strips)}]")
-        ys = sorted({y for _, y in part}, reverse=True)
-        for y in ys:
+        for y in sorted({y for _, y in part}, reverse=True):
             row = sorted((xy for xy in part if xy[1] == y), key=lambda xy: cols[xy])
             top = [" "] * (per_strip * _HALF + _SLOT)
             bottom = list(top)
             for xy in row:
                 at = (cols[xy] - c0) * _HALF
-                _write(top, at, part[xy].center(_SLOT - 1))
-                _write(bottom, at, f"{xy[0]},{xy[1]}".center(_SLOT - 1))
+                upper, lower = _hexagon(part[xy], xy)
+                _write(top, at, upper)
+                _write(bottom, at, lower)
             out.append("".join(top).rstrip())
             out.append("".join(bottom).rstrip())
     return out
@@ -91,8 +137,10 @@ def _write(line: list[str], at: int, text: str) -> None:
             line[at + i] = ch
 
 
-def render_text(state: HexAroundState, width: int = WIDTH) -> str:
-    """The whole picture: status, board, legend, stacks and hands."""
+def render_text(state: HexAroundState, width: int | None = None) -> str:
+    """The whole picture: status, board, legend, stacks and hands (creature names), at most
+    ``width`` characters wide (default: the terminal's width)."""
+    width = terminal_width() if width is None else width
     engine = state.engine
     lines = [_status(state)]
     board = board_lines(state, width)
@@ -104,7 +152,7 @@ def render_text(state: HexAroundState, width: int = WIDTH) -> str:
         legend = "  ".join(f"{codes[n]}={n}" for n in engine.names)
         lines.extend(textwrap.wrap(
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
-            f"the colony. {legend}", width - 2))
+            f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
         stacks = []
         for key in sorted(engine.stacks, key=coords_of):
             if len(engine.stacks[key]) > 1:
@@ -113,16 +161,16 @@ def render_text(state: HexAroundState, width: int = WIDTH) -> str:
                 stacks.append(f"({x}, {y}): {inside}")
         if stacks:
             lines.extend(textwrap.wrap("Stacks, bottom first: " + "; ".join(stacks),
-                                       width - 2, subsequent_indent="  "))
+                                       max(20, width - 2), subsequent_indent="  "))
     else:
         lines.append("")
-        lines.append("The board is empty: BLUE's first creature may go on any hex "
-                     "(e.g. place BUTTERFLY 0 0).")
+        lines.extend(textwrap.wrap("The board is empty: BLUE's first creature may go on any "
+                                   "hex (e.g. place BUTTERFLY 0 0).", max(20, width - 2)))
     lines.append("")
     for p, player in enumerate(PLAYERS):
         hand = ", ".join(f"{n} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
                          if engine.hands[p][i])
-        lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", width - 2,
+        lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", max(20, width - 2),
                                    subsequent_indent="  "))
     return "\n".join(lines)
 

@@ -3,12 +3,24 @@ summary of spec hive.md §1-§5 for the chosen game type."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import textwrap
+from typing import Any
 
 from hive.engine import BUG_NAMES, COUNTS, LETTERS, expansion_types
+from hive.notation import game_type_string
 
-if TYPE_CHECKING:
-    from hive.game import HiveGame
+MOVE_HELP = """\
+Moves are UHP MoveStrings: the piece, a space, then where it goes next to a piece on the board.
+  wS1            the first move of the game: the piece alone (it goes on the origin)
+  bA1 wS1-       bA1 to the east of wS1 ('wS1/' north-east, 'wS1\\' south-east)
+  wG1 -bA1       wG1 to the west of bA1 ('/bA1' south-west, '\\bA1' north-west)
+  wB1 bQ         wB1 on top of bQ (Beetles, and Mosquitoes copying them)
+  pass           only when nothing else is legal
+Pieces: w/b + Q (Queen Bee), S1-S2 (Spider), B1-B2 (Beetle), G1-G3 (Grasshopper),
+A1-A3 (Soldier Ant), M (Mosquito), L (Ladybug), P (Pillbug). A Pillbug's throw is written
+as a move of the thrown piece. Any reference piece that names the hex is accepted."""
+
+
 
 PIECES = {
     "Q": "Queen Bee: slides one hex.",
@@ -48,19 +60,17 @@ or thrown on a turn cannot move, be thrown or use an ability on the next turn. A
 with no legal action passes; pass is legal only then."""
 
 
-def describe(game: HiveGame) -> str:
+def describe(game: Any) -> str:
     """The rules of this game type: pieces with counts and how each moves, the general
     rules, the notation and the options in force."""
-    from hive.game import MOVE_HELP
-    from hive.notation import game_type_string
-
     lines = [f"Hive, game type {game_type_string(game.expansions)} "
              f"(expansions: {game.expansions or 'none'}).", "", "Pieces (each player):"]
     for t in expansion_types(game.expansions):
         n = COUNTS[t]
         names = LETTERS[t] if n == 1 else " ".join(f"{LETTERS[t]}{i}" for i in
                                                    range(1, n + 1))
-        lines.append(f"  {n} x {BUG_NAMES[t]} ({names}) - {PIECES[LETTERS[t]]}")
+        lines.extend(textwrap.wrap(f"{n} x {BUG_NAMES[t]} ({names}) - {PIECES[LETTERS[t]]}",
+                                   88, initial_indent="  ", subsequent_indent="    "))
     lines += ["", GENERAL, ""]
     if game.repetition_draw:
         lines.append("repetition_draw=true: the third occurrence of the same position (same "
@@ -68,5 +78,6 @@ def describe(game: HiveGame) -> str:
     else:
         lines.append("repetition_draw=false (as Mzinga): repeating positions never ends the "
                      "game.")
-    lines += ["", MOVE_HELP]
+    lines += ["", "Moves are UHP MoveStrings ('wA1 -bG2', 'wB1 wQ', 'pass'); 'help' in "
+              "hexkit play shows how to write them."]
     return "\n".join(lines)

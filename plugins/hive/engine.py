@@ -16,23 +16,34 @@ HexAround's ``(x, y)``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from hexaround.config import BUTTERFLY, PLAYERS, CreatureType, HexAroundConfig, RuleOptions
 from hexaround.engine import (
     BLUE_WON,
     DRAW,
     NEAR,
-    OFFSETS,
     ONGOING,
     RED_WON,
     RUNS,
     Engine,
 )
 
-# Bug types.
-QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
+from hive.abilities import EXTENSIONS, hive_config
+from hive.directions import ref_texts
+from hive.moves import (
+    ANT,
+    BEETLE,
+    GRASSHOPPER,
+    LADYBUG,
+    MOSQUITO,
+    PILLBUG,
+    QUEEN,
+    SPIDER,
+    reach,
+    steps,
+    throws,
+)
+
 #: Bug letters by type (UHP).
 LETTERS = "QSBGAMLP"
 BUG_NAMES = ("Queen Bee", "Spider", "Beetle", "Grasshopper", "Soldier Ant", "Mosquito",
@@ -48,31 +59,6 @@ WHITE_WON, BLACK_WON = BLUE_WON, RED_WON
 #: The pass action.
 PASS: tuple[int, None, int] = (-1, None, 0)
 ORIGIN = 0
-
-#: Per direction d: the offset and the offsets of the two hexes next to both ends.
-_SIDES: tuple[tuple[int, int, int], ...] = tuple(
-    (OFFSETS[d], OFFSETS[(d - 1) % 6], OFFSETS[(d + 1) % 6]) for d in range(6))
-
-
-def _slide_table() -> tuple[tuple[int, ...], ...]:
-    """SLIDES[mask]: offsets of the ground slides from a hex whose occupied neighbours are
-    ``mask`` (mover lifted): into an empty neighbour with exactly one of the two gate hexes
-    occupied (both: a closed gate; neither: the piece would leave the hive)."""
-    table = []
-    for mask in range(64):
-        row = []
-        for d in range(6):
-            if mask >> d & 1:
-                continue
-            if (mask >> ((d - 1) % 6) & 1) != (mask >> ((d + 1) % 6) & 1):
-                row.append(OFFSETS[d])
-        table.append(tuple(row))
-    return tuple(table)
-
-
-#: See :func:`_slide_table`.
-SLIDES = _slide_table()
-
 
 def expansion_types(expansions: str) -> tuple[int, ...]:
     """The bug types in play for an expansions string (``""``, ``"M"``... ``"MLP"``)."""
@@ -92,22 +78,6 @@ def piece_names(expansions: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-@cache
-def hive_config(expansions: str) -> HexAroundConfig:
-    """The HexAround configuration Hive is played with: one creature kind per piece, one of
-    each per player; the Queen is HexAround's butterfly. The creatures' HexAround
-    properties only fill the configuration: Hive's own searches move them."""
-    creatures = []
-    for t, name in piece_names(expansions):
-        kind_name = BUTTERFLY if t == QUEEN else name
-        creatures.append(CreatureType(kind_name, 1, frozenset({"WALKING"})))
-    stock = {c.name: 1 for c in creatures}
-    # Stacks: at most the four Beetle-like pieces on top of one piece.
-    rules = RuleOptions(butterfly_deadline_blocks_moves=True, stack_limit=7)
-    return HexAroundConfig(tuple(creatures), {p: dict(stock) for p in PLAYERS}, rules,
-                           "hive:" + (expansions or "base"))
-
-
 class HiveEngine(Engine):
     """One Hive position with its history, on HexAround's position tables."""
 
@@ -122,13 +92,15 @@ class HiveEngine(Engine):
         self.code_name = tuple(COLOURS[c & 1] + self.kind_labels[c >> 1]
                                for c in range(2 * len(kinds)))
         self.code_of = {n: c for c, n in enumerate(self.code_name)}
+        #: Per code, the reference-piece parts of MoveStrings (see :mod:`hive.notation`).
+        self.ref_texts = ref_texts(self.code_name)
         #: Per bug type: its kinds in number order (only the lowest in hand is placed).
         groups: dict[int, list[int]] = {}
         for k, t in enumerate(self.kind_types):
             groups.setdefault(t, []).append(k)
         self.groups = tuple(tuple(g) for g in groups.values())
         self.has_throwers = MOSQUITO in groups or PILLBUG in groups
-        super().__init__(hive_config(expansions))
+        super().__init__(hive_config(expansions, kinds), EXTENSIONS)
 
     def reset(self) -> None:
         """The empty board, full hands, White to play."""
@@ -325,7 +297,7 @@ class HiveEngine(Engine):
             if len(s) > 1:
                 # On top of the hive: a Beetle or a Mosquito, which moves as a Beetle.
                 stacks[src] = s[:-1]
-                for d in self._steps(src, len(s) - 1):
+                for d in steps(stacks, src, len(s) - 1):
                     out.append((code, src, d))
                 stacks[src] = s
                 continue
@@ -349,13 +321,13 @@ class HiveEngine(Engine):
                 self._lift(src)
                 for kind in set(tops):
                     if kind != MOSQUITO:
-                        dests.update(self._reach(src, kind))
+                        dests.update(reach(self, src, kind))
                 self._drop(src)
                 stacks[src] = s
             else:
                 del stacks[src]
                 self._lift(src)
-                dests = self._reach(src, t)
+                dests = reach(self, src, t)
                 self._drop(src)
                 stacks[src] = s
             for d in dests:
@@ -367,148 +339,26 @@ class HiveEngine(Engine):
             out = list(dict.fromkeys(out))
         return out
 
-    def _reach(self, src: int, t: int) -> Any:
-        """Destinations of a ground piece of type t at src, already lifted off the board."""
-        nmask = self.nmask
-        slides = SLIDES
-        if t == ANT:
-            seen = {src}
-            todo = [src]
-            pop = todo.pop
-            push = todo.append
-            add = seen.add
-            while todo:
-                a = pop()
-                for o in slides[nmask.get(a, 0)]:
-                    b = a + o
-                    if b not in seen:
-                        add(b)
-                        push(b)
-            seen.discard(src)
-            return seen
-        if t == QUEEN or t == PILLBUG:
-            return [src + o for o in slides[nmask.get(src, 0)]]
-        if t == SPIDER:
-            found = set()
-            for o1 in slides[nmask.get(src, 0)]:
-                a1 = src + o1
-                for o2 in slides[nmask.get(a1, 0)]:
-                    a2 = a1 + o2
-                    if a2 == src:
-                        continue
-                    for o3 in slides[nmask.get(a2, 0)]:
-                        a3 = a2 + o3
-                        if a3 != a1 and a3 != src:
-                            found.add(a3)
-            return found
-        if t == GRASSHOPPER:
-            occ = self.occ
-            out = []
-            for o in OFFSETS:
-                b = src + o
-                if b in occ:
-                    b += o
-                    while b in occ:
-                        b += o
-                    out.append(b)
-            return out
-        if t == BEETLE:
-            return self._steps(src, 0)
-        if t == LADYBUG:
-            return self._ladybug(src)
-        return ()
-
-    def _steps(self, src: int, hs: int) -> list[int]:
-        """Beetle steps from src (mover lifted, ``hs`` the height left there): blocked if
-        both gate hexes are higher than both ends; a step at ground level needs contact."""
-        stacks = self.stacks
-        get = stacks.get
-        out = []
-        for o, gl, gr in _SIDES:
-            b = src + o
-            s = get(b)
-            hd = len(s) if s else 0
-            s = get(src + gl)
-            g1 = len(s) if s else 0
-            s = get(src + gr)
-            g2 = len(s) if s else 0
-            top = hs if hs > hd else hd
-            if (g1 if g1 < g2 else g2) > top:
-                continue
-            if not top and not g1 and not g2:
-                continue
-            out.append(b)
-        return out
-
-    def _ladybug(self, src: int) -> set[int]:
-        """Two steps on top of the hive, then one down into an empty hex (not src)."""
-        stacks = self.stacks
-        get = stacks.get
-        found = set()
-        for b1 in self._steps(src, 0):
-            s1 = get(b1)
-            if not s1:
-                continue
-            h1 = len(s1)
-            for b2 in self._steps(b1, h1):
-                s2 = get(b2)
-                if not s2:
-                    continue
-                for b3 in self._steps(b2, len(s2)):
-                    if b3 != src and b3 not in stacks:
-                        found.add(b3)
-        return found
-
     def _throws(self, p: int, cuts: Any, out: list[tuple[int, int | None, int]]) -> None:
-        """The Pillbug's ability, for p's Pillbug and for p's Mosquito next to a Pillbug:
-        lift an adjacent lone piece (not the last moved, not one the hive needs) onto the
-        Pillbug and down to an empty hex beside it, each step by the height rule."""
+        """The Pillbug's ability, for p's Pillbug and for p's Mosquito next to a Pillbug."""
         stacks = self.stacks
         nmask = self.nmask
-        get = stacks.get
         ctype = self.code_type
         last = self.last
+        frozen = self.where.get(last) if last >= 0 else None
         for code, h in self.where.items():
             if code & 1 != p or code == last:
                 continue
             t = ctype[code]
             if t != PILLBUG and t != MOSQUITO:
                 continue
-            s = stacks[h]
-            if len(s) != 1:
+            if len(stacks[h]) != 1:
                 continue
-            mask = nmask[h]
             if t == MOSQUITO and not any(ctype[stacks[h + o][-1]] == PILLBUG
-                                         for o in NEAR[mask]):
+                                         for o in NEAR[nmask[h]]):
                 continue
-            empties = [(o, gl, gr) for o, gl, gr in _SIDES if h + o not in stacks]
-            if not empties:
-                continue
-            for o, gl, gr in _SIDES:
-                tgt = h + o
-                ts = get(tgt)
-                if not ts or len(ts) != 1:
-                    continue
-                tc = ts[0]
-                if tc == last or tgt in cuts:
-                    continue
-                # Up onto the Pillbug (height 1): blocked by two gate stacks of 2 or more.
-                s1 = get(h + gl)
-                s2 = get(h + gr)
-                if s1 and s2 and len(s1) > 1 and len(s2) > 1:
-                    continue
-                for eo, el, er in empties:
-                    d = h + eo
-                    # Down from height 1: blocked by two gates of 2 or more; tgt is empty.
-                    a = h + el
-                    b = h + er
-                    if a != tgt and b != tgt:
-                        s1 = get(a)
-                        s2 = get(b)
-                        if s1 and s2 and len(s1) > 1 and len(s2) > 1:
-                            continue
-                    out.append((tc, tgt, d))
-        del nmask  # the masks are not needed: every step here starts or ends at height 1
+            for tgt, d in throws(stacks, cuts, h, frozen):
+                out.append((stacks[tgt][0], tgt, d))
 
     def clone(self) -> HiveEngine:
         """An independent copy of this position and its history (stacks are replaced,

@@ -11,7 +11,7 @@ from hexaround.engine import OFFSETS, coords_of
 from hexkit.events import PASSED, STACKED
 
 if TYPE_CHECKING:
-    from hive.game import HiveState
+    from hexkit.game import State as HiveState  # a hive.game.HiveState
 
 THROWN = "thrown"
 QUEEN_DANGER = "queen_danger"

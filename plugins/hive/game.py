@@ -14,6 +14,7 @@ from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng
 from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 from hive import notation
+from hive.describe import MOVE_HELP
 from hive.engine import (
     BEETLE,
     BLACK_WON,
@@ -27,18 +28,6 @@ from hive.engine import (
 )
 
 PLAYERS: tuple[str, str] = ("White", "Black")
-
-MOVE_HELP = """\
-Moves are UHP MoveStrings: the piece, a space, then where it goes next to a piece on the board.
-  wS1            the first move of the game: the piece alone (it goes on the origin)
-  bA1 wS1-       bA1 to the east of wS1 ('wS1/' north-east, 'wS1\\' south-east)
-  wG1 -bA1       wG1 to the west of bA1 ('/bA1' south-west, '\\bA1' north-west)
-  wB1 bQ         wB1 on top of bQ (Beetles, and Mosquitoes copying them)
-  pass           only when nothing else is legal
-Pieces: w/b + Q (Queen Bee), S1-S2 (Spider), B1-B2 (Beetle), G1-G3 (Grasshopper),
-A1-A3 (Soldier Ant), M (Mosquito), L (Ladybug), P (Pillbug). A Pillbug's throw is written
-as a move of the thrown piece. Any reference piece that names the hex is accepted."""
-
 
 class HiveMove(Move, tuple):
     """A move: its UHP MoveString (canonical when made by the game in a position)."""
@@ -78,6 +67,8 @@ class HiveGame(Game):
         super().__init__(spec, options)
         #: The expansion letters in play (``""`` to ``"MLP"``).
         self.expansions = notation.expansions_of(str(options.get("expansions", "MLP")))
+        #: Legal moves of recently listed positions, shared by the states of this game.
+        self.legal_table: dict[tuple[Any, ...], Any] = {}
         self.repetition_draw = bool(options.get("repetition_draw", False))
 
     @property
@@ -212,6 +203,13 @@ def _perft(engine: HiveEngine, depth: int) -> int:
     return total
 
 
+def _table_key(engine: HiveEngine) -> tuple[Any, ...]:
+    """What a position's legal moves depend on: the stacks, the player to act, the frozen
+    piece, and the turn counts up to the 4th turn (first-turn and Queen rules)."""
+    a, b = engine.actions
+    return (engine.position_key(), min(a, 4), min(b, 4))
+
+
 class HiveState(State):
     """A Hive position with its move stack."""
 
@@ -241,18 +239,33 @@ class HiveState(State):
 
     def _legal_map(self) -> tuple[Any, list[HiveMove], dict[HiveMove, Any]]:
         """(the engine's legal list, its moves, move -> action), made once per position
-        and kept for a few positions (a parent's list survives a look at its child)."""
-        actions = self.engine.legal_actions()
+        and kept for a few positions (a parent's list survives a look at its child). A
+        position reached again in another state of the same game (a copy, a reloaded
+        save) takes its list from the game's small table instead of generating it."""
+        engine = self.engine
+        fresh = engine._legal is None
+        if fresh and engine.result == 0:
+            key = _table_key(engine)
+            found = self.game.legal_table.get(key)  # type: ignore[attr-defined]
+            if found is not None:
+                engine._legal = found[0]
+                self._moves[id(found[0])] = found
+                return found
+        actions = engine.legal_actions()
         cache = self._moves
         found = cache.get(id(actions))
         if found is None or found[0] is not actions:
-            engine = self.engine
             write = notation.move_string
             moves = [HiveMove(write(engine, a)) for a in actions]
             found = (actions, moves, dict(zip(moves, actions, strict=True)))
             if len(cache) >= 8:
                 cache.clear()
             cache[id(actions)] = found
+            if fresh and engine.result == 0:
+                table = self.game.legal_table  # type: ignore[attr-defined]
+                if len(table) >= 512:
+                    table.clear()
+                table[key] = found
         return found
 
     def parse_move(self, text: str) -> Move:
@@ -288,7 +301,7 @@ class HiveState(State):
         else:
             action = self.action_of(move)
             if not engine.is_legal_fast(action):
-                raise IllegalMoveError(f"{move}: {notation.why_illegal(engine, action)}")
+                raise IllegalMoveError(notation.why_illegal(engine, action))
             text = notation.move_string(engine, action)
         self._emit_events(action, text)
         engine.apply(action)
@@ -359,10 +372,17 @@ class HiveState(State):
 
     # -- pictures and pointing ---------------------------------------------------------
     def render(self) -> str:
-        """The hive as text (see :mod:`hive.render`)."""
+        """The hive as text (see :mod:`hive.render`); kept until the position changes."""
         from hive.render import render_text
 
-        return render_text(self)
+        history = self.engine.history
+        mark = (len(history), history[-1] if history else None)
+        cached = self.__dict__.get("_picture")
+        if cached is not None and cached[0][0] == mark[0] and cached[0][1] is mark[1]:
+            return cached[1]
+        text = render_text(self)
+        self._picture = (mark, text)
+        return text
 
     def view(self) -> BoardView:
         """The hive for renderers: stacks with bug names, hands, the hexes a move may

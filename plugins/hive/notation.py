@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hexaround.engine import OFFSETS, coords_of
 
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
+from hive.directions import DIRECTION_OF, PASS_STRING, move_string, written
 from hive.engine import (
     BLACK_WON,
     DRAW,
@@ -33,17 +34,6 @@ GAME_TYPES: tuple[str, ...] = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", 
 #: The expansions option's values, in the same order as :data:`GAME_TYPES`.
 EXPANSION_CHOICES: tuple[str, ...] = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
 GAME_STATES: tuple[str, ...] = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
-PASS_STRING = "pass"
-
-#: Per direction (HexAround's ring order: SE, E, NE, NW, W, SW of the reference piece): how
-#: the separator is written, before (True) or after the reference piece.
-_SEPARATORS: tuple[tuple[str, bool], ...] = (
-    ("\\", False), ("-", False), ("/", False), ("\\", True), ("-", True), ("/", True))
-_DIRECTION_OF = {sep: d for d, sep in enumerate(_SEPARATORS)}
-#: Canonical scan of the destination's neighbours: NW, NE, E, SE, SW, W.
-_SCAN = (3, 2, 1, 0, 5, 4)
-#: (index into a piece's reference texts, offset) per scanned neighbour of a destination.
-_SCAN_OFFSETS = tuple(((e + 3) % 6 + 1, OFFSETS[e]) for e in _SCAN)
 
 _PIECE = r"[wWbB][QSBGAMLPqsbgamlp][1-3]?"
 _MOVE = re.compile(
@@ -79,14 +69,6 @@ class MoveText:
         return f"{self.piece} {written(self.ref, self.direction)}"
 
 
-def written(ref: str, direction: int | None) -> str:
-    """The destination part of a MoveString: ``-bG2``, ``wS1/``, or ``wQ`` (on top)."""
-    if direction is None:
-        return ref
-    sep, before = _SEPARATORS[direction]
-    return sep + ref if before else ref + sep
-
-
 def _piece_name(text: str) -> str:
     """``wq`` -> ``wQ``: colour lower case, bug upper case."""
     return text[0].lower() + text[1].upper() + text[2:]
@@ -117,9 +99,9 @@ def parse_move_string(text: str) -> MoveText:
     ref = _piece_name(ref)
     _check_number(ref)
     if before:
-        return MoveText(piece, ref, _DIRECTION_OF[(before, True)])
+        return MoveText(piece, ref, DIRECTION_OF[(before, True)])
     if after:
-        return MoveText(piece, ref, _DIRECTION_OF[(after, False)])
+        return MoveText(piece, ref, DIRECTION_OF[(after, False)])
     return MoveText(piece, ref, None)
 
 
@@ -163,49 +145,6 @@ def resolve(engine: HiveEngine, move: MoveText) -> tuple[int, int | None, int]:
         raise IllegalMoveError(f"the reference piece {move.ref} is not on the board")
     dst = at if move.direction is None else at + OFFSETS[move.direction]
     return (code, src, dst)
-
-
-_REF_TEXTS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
-
-
-def _ref_texts(engine: HiveEngine) -> tuple[tuple[str, ...], ...]:
-    """Per piece code: `` X`` followed by its six directional forms, made once per game
-    type (the names are the same for every engine of a game type)."""
-    names = engine.code_name
-    table = _REF_TEXTS.get(names)
-    if table is None:
-        table = _REF_TEXTS[names] = tuple(
-            tuple(" " + written(name, d) for d in (None, 0, 1, 2, 3, 4, 5))
-            for name in names)
-    return table
-
-
-def move_string(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
-    """The canonical MoveString of an action in this position (spec §6)."""
-    code, src, dst = action
-    if code < 0:
-        return PASS_STRING
-    name = engine.code_name[code]
-    stacks = engine.stacks
-    if not stacks:
-        return name
-    refs = _ref_texts(engine)
-    target = stacks.get(dst)
-    if target and dst != src:
-        return name + refs[target[-1]][0]
-    for e, o in _SCAN_OFFSETS:
-        n = dst + o
-        s = stacks.get(n)
-        if not s:
-            continue
-        if n == src:
-            if len(s) == 1:
-                continue
-            top = s[-2]
-        else:
-            top = s[-1]
-        return name + refs[top][e]
-    return name  # only for a move into an empty board, which never happens after move 1
 
 
 # -- game types, states, turns and game strings ---------------------------------------------

@@ -45,6 +45,26 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
     register(SPEC)
 
 
+@hookimpl(optionalhook=True)
+def hexaround_register_abilities(register: Callable[[Any], None]) -> None:
+    """Hive's Ladybug, Mosquito and Pillbug abilities (and the number-order marker) for
+    HexAround: Hive is HexAround with these and Hive's rule options (:mod:`hive.abilities`),
+    and any HexAround configuration may give its creatures these abilities."""
+    from hive.abilities import ABILITIES
+
+    for ability in ABILITIES:
+        register(ability)
+
+
+@hookimpl(optionalhook=True)
+def hexaround_register_placement_rules(register: Callable[[Any], None]) -> None:
+    """Pieces of one kind go down in number order (creatures marked NUMBERED)."""
+    from hive.abilities import PLACEMENT_RULES
+
+    for rule in PLACEMENT_RULES:
+        register(rule)
+
+
 # The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services,
 # written by the uhp helper); their hookimpls register through this module.
 if importlib.util.find_spec("hive.services") is not None:

@@ -10,6 +10,7 @@ bottom first. A picture wider than the terminal is cut into strips of whole hexe
 from __future__ import annotations
 
 import textwrap
+from functools import cache
 from typing import TYPE_CHECKING
 
 from hexaround.engine import coords_of
@@ -19,7 +20,7 @@ from hive.engine import BUG_NAMES, LETTERS, ONGOING
 from hive.notation import game_type_string, turn_string
 
 if TYPE_CHECKING:
-    from hive.game import HiveState
+    from hexkit.game import State as HiveState  # a hive.game.HiveState
 
 WIDTH = 80
 _HALF = 3  # characters per half-column; a hex is two half-columns wide
@@ -97,6 +98,23 @@ def hand_text(state: HiveState, p: int) -> str:
     return f"{_COLOUR[p]} in hand: {' '.join(names) if names else 'empty'}"
 
 
+_LEGEND = ("^n = n pieces on the hex (top piece shown); . = empty hex next to the hive. "
+           "Q Queen Bee, S Spider, B Beetle, G Grasshopper, A Soldier Ant, M Mosquito, "
+           "L Ladybug, P Pillbug.")
+
+
+@cache
+def _legend_lines(width: int) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(_LEGEND, width - 2))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Split at spaces into lines of at most ``width`` (later lines indented by two)."""
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent="  ")
+
+
 def render_text(state: HiveState, width: int = WIDTH) -> str:
     """Status, board, stacks and hands."""
     engine = state.engine
@@ -111,30 +129,28 @@ def render_text(state: HiveState, width: int = WIDTH) -> str:
             if len(s) > 1:
                 stacks.append(" < ".join(engine.code_name[c] for c in s))
         if stacks:
-            lines.extend(textwrap.wrap("Stacks, bottom first: " + "; ".join(stacks),
-                                       width - 2, subsequent_indent="  "))
-        lines.extend(textwrap.wrap(
-            "^n = n pieces on the hex (top piece shown); . = empty hex next to the hive. "
-            "Q Queen Bee, S Spider, B Beetle, G Grasshopper, A Soldier Ant, M Mosquito, "
-            "L Ladybug, P Pillbug.", width - 2))
+            lines.extend(_wrap("Stacks, bottom first: " + "; ".join(stacks), width - 2))
+        lines.extend(_legend_lines(width))
     else:
         lines.append("The board is empty: White's first piece goes on the origin "
                      "(write it alone, e.g. 'wS1'; not the Queen).")
     lines.append("")
     for p in (0, 1):
-        lines.extend(textwrap.wrap(hand_text(state, p), width - 2, subsequent_indent="  "))
+        lines.extend(_wrap(hand_text(state, p), width - 2))
     return "\n".join(lines)
 
 
 def board_view(state: HiveState) -> BoardView:
-    """Stacks (bottom first, each piece labelled with its bug and number), the empty hexes
-    next to the hive (where moves may end), and the hands."""
+    """Stacks (bottom first, each piece labelled with its bug and number; a stack's label
+    names the pieces under its top), the empty hexes next to the hive (where moves may
+    end), and the hands."""
     engine = state.engine
     cells = []
     for key in sorted(engine.stacks, key=coords_of):
         stack = engine.stacks[key]
         pieces = tuple(PieceView(c & 1, engine.code_name[c][1:]) for c in stack)
-        label = " < ".join(engine.code_name[c] for c in stack)
+        # The pieces under the top one, bottom first (the discs show the top one's name).
+        label = ",".join(engine.code_name[c] for c in stack[:-1])
         cells.append(CellView(coords_of(key), label, "", pieces))
     empty = sorted((k for k in engine.nmask if k not in engine.occ), key=coords_of)
     if not engine.stacks:

@@ -202,3 +202,27 @@ def test_an_ability_registered_through_the_hook_is_usable_in_yaml(tmp_path: Path
         state.push(state.parse_move(text))
     assert state.parse_move("move roo 0 -1 0 1") not in state.legal_moves()
     assert state.parse_move("move roo 0 0 0 -2") not in state.legal_moves()
+
+
+def test_replaying_without_asking_gives_the_same_ends_and_lists() -> None:
+    """The stuck-player check is done when asked: skipping it never leaks into a later
+    position (a game that ends on a surround lists no actions)."""
+    from hexaround.config import load_config
+
+    config = load_config(Path(__file__).resolve().parents[2] / "configs/hexaround/level1.yaml")
+    ended = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        asked = Engine(config)
+        played = []
+        while not asked.is_over() and len(played) < 300:
+            action = rng.choice(asked.legal_actions())
+            asked.apply(action)
+            played.append(action)
+        ended += asked.is_over()
+        quiet = Engine(config)
+        for action in played:
+            quiet.apply(action)
+        assert quiet.legal_actions() == asked.legal_actions()
+        assert (quiet.result, quiet.reason) == (asked.result, asked.reason)
+    assert ended
