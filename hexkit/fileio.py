@@ -1,10 +1,73 @@
-"""Writing files so that a crash never leaves a half-written one."""
+"""Files read with bounds (only regular files, never more than a set size) and written so
+that a crash never leaves a half-written one."""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+from hexkit.errors import ConfigError
+
+#: The largest configuration, variant, set-up or scenario file hexkit reads (bytes).
+MAX_DATA_BYTES = 1 << 20
+#: The largest game record hexkit reads (bytes): far beyond any game played.
+MAX_RECORD_BYTES = 16 << 20
+
+
+def read_bytes_bounded(path: str | os.PathLike[str], limit: int = MAX_DATA_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    ConfigError naming ``path`` (as the user gave it) for a folder, a device or pipe (such
+    as ``/dev/zero``, which would never end), a file too large, or one that cannot be read.
+    Never more than ``limit + 1`` bytes are read, whatever the file claims to be.
+    """
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer must not hang before fstat refuses it.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise ConfigError("is a folder, not a file", path) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ConfigError("is a folder, not a file", path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigError("is not a regular file (a device, pipe or socket is not read)",
+                              path)
+        if info.st_size > limit:
+            raise ConfigError(f"is too large ({info.st_size} bytes; at most {limit})", path)
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > limit:
+            raise ConfigError(f"is too large (more than {limit} bytes)", path)
+        return data
+    except OSError as exc:
+        raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
+    finally:
+        os.close(fd)
+
+
+def read_text_bounded(path: str | os.PathLike[str], limit: int = MAX_DATA_BYTES,
+                      encoding: str = "utf-8") -> str:
+    """The text of a regular UTF-8 file of at most ``limit`` bytes (see
+    :func:`read_bytes_bounded`); ConfigError with the line of the first bad byte if it is
+    not UTF-8 text. The message never quotes the file's content."""
+    raw = read_bytes_bounded(path, limit)
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError("not a text file (UTF-8 expected)", path, line) from None
 
 
 def _umask() -> int:

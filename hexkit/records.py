@@ -16,12 +16,18 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError, RecordError
+from hexkit.errors import (
+    ConfigError,
+    HexkitError,
+    IllegalMoveError,
+    MoveParseError,
+    RecordError,
+)
 from hexkit.fileio import write_text_atomic
 from hexkit.game import Game, Outcome, State
+from hexkit.jsonfile import load_json
 
 #: The value of the ``format`` field of every record.
 RECORD_FORMAT = "hexkit-record"
@@ -204,24 +210,20 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file; RecordError (one line naming the file) if it cannot be used."""
+    """Read a record file; RecordError (one line naming the file) if it cannot be used.
+
+    Only a regular file of at most :data:`hexkit.fileio.MAX_RECORD_BYTES` is read, with
+    bounded nesting and numbers (:mod:`hexkit.jsonfile`)."""
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{source}: cannot read file: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{source}: not a hexkit game record (not a text file)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{source}:{exc.lineno}: not a hexkit game record (invalid JSON: {exc.msg})"
-        ) from None
-    except RecursionError:
-        raise RecordError(f"{source}: not a hexkit game record (nested too deeply)") from None
+        data = load_json(path)
+    except ConfigError as exc:
+        if exc.problem.startswith("not a text file"):
+            raise RecordError(f"{source}: not a hexkit game record (not a text file)") from None
+        if exc.problem.startswith("invalid JSON"):
+            where = f"{source}:{exc.line}" if exc.line else source
+            raise RecordError(f"{where}: not a hexkit game record ({exc.problem})") from None
+        raise RecordError(str(exc)) from None
     record = GameRecord.from_dict(data, source)
     record.source = source
     return record

@@ -22,6 +22,7 @@ from typing import Any
 
 from hexkit import plugins
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
+from hexkit.fileio import MAX_DATA_BYTES
 from hexkit.game import State
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
@@ -387,20 +388,15 @@ def _start(scenario: Scenario, game: Any) -> State:
 
 
 def _read_position_file(path: Path, line: int) -> Any:
+    # Bounded reads: only a regular file (never /dev/zero or a pipe) of limited size.
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioFailure(f"position_file {path}: cannot read it: {exc}", line) from None
-    if path.suffix.lower() == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioFailure(f"position_file {path}:{exc.lineno}: invalid JSON: {exc.msg}",
-                                  line) from None
-    try:
-        from hexkit.yamlfile import parse_yaml
+        if path.suffix.lower() == ".json":
+            from hexkit.jsonfile import load_json
 
-        return _plain(parse_yaml(text, path))
+            return load_json(path, MAX_DATA_BYTES)
+        from hexkit.yamlfile import load_yaml
+
+        return _plain(load_yaml(path))
     except ConfigError as exc:
         raise ScenarioFailure(f"position_file {exc}", line) from None
 

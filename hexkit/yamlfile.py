@@ -3,6 +3,12 @@
 Mappings load as :class:`LineDict` and sequences as :class:`LineList`: ordinary dicts and
 lists that also know the line (1-based) where they and each of their entries start.
 Syntax errors, duplicate keys and unreadable files become one-line ConfigErrors.
+
+The reader is bounded so that no file can exhaust the machine: files larger than
+:data:`hexkit.fileio.MAX_DATA_BYTES`, nesting deeper than :data:`MAX_DEPTH` (aliases
+followed), documents that expand to more than :data:`MAX_NODES` values (alias bombs,
+"billion laughs") and integers longer than :data:`MAX_DIGITS` digits are refused with
+file:line.
 """
 
 from __future__ import annotations
@@ -13,6 +19,14 @@ from typing import Any
 import yaml
 
 from hexkit.errors import ConfigError
+from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
+
+#: Deepest nesting of mappings and sequences accepted (aliases expanded).
+MAX_DEPTH = 100
+#: Most values a document may expand to once its aliases are followed.
+MAX_NODES = 250_000
+#: Longest integer accepted, in characters (sign and digits).
+MAX_DIGITS = 100
 
 
 class LineDict(dict):  # type: ignore[type-arg]
@@ -34,7 +48,72 @@ class LineList(list):  # type: ignore[type-arg]
 
 
 class _Loader(yaml.SafeLoader):
-    pass
+    """The safe loader, bounded: depth while composing, expanded size before building."""
+
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise ConfigError(f"nested more than {MAX_DEPTH} levels deep", self.name,
+                                  mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_document(self, node: Any) -> Any:
+        _check_expansion(node, self.name)
+        return super().construct_document(node)
+
+
+def _check_expansion(root: Any, name: str) -> None:
+    """Refuse a node graph that, with its aliases followed, is too deep, too large or
+    recursive. Iterative (no recursion), each shared node measured once."""
+    size: dict[int, int] = {}
+    height: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            on_path.discard(key)
+            size[key] = 1 + sum(size[id(c)] for c in children)
+            height[key] = 1 + max((height[id(c)] for c in children), default=0)
+            if size[key] > MAX_NODES:
+                raise ConfigError(f"the document holds more than {MAX_NODES} values (each use "
+                                  "of an alias counted)", name, node.start_mark.line + 1)
+            if height[key] > MAX_DEPTH:
+                raise ConfigError(f"nested more than {MAX_DEPTH} levels deep (with aliases "
+                                  "followed)", name, node.start_mark.line + 1)
+            continue
+        if key in size:
+            continue
+        if key in on_path:
+            raise ConfigError("an alias refers to the value that contains it", name,
+                              node.start_mark.line + 1)
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if id(c) not in size)
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    text = str(node.value).replace("_", "")
+    if len(text) > MAX_DIGITS:
+        raise ConfigError(f"a number with {len(text)} digits is too long (at most "
+                          f"{MAX_DIGITS})", loader.name, node.start_mark.line + 1)
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -66,6 +145,7 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def parse_yaml(text: str, path: str | Path = "<input>") -> Any:
@@ -83,16 +163,13 @@ def parse_yaml(text: str, path: str | Path = "<input>") -> Any:
         raise ConfigError(f"invalid YAML: {problem}", path, line) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", path) from None
+    except RecursionError:  # a guard only: the depth bound above comes first
+        raise ConfigError(f"nested more than {MAX_DEPTH} levels deep", path) from None
     finally:
         loader.dispose()
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Read and parse a YAML file (ConfigError naming the file if it cannot be read)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError("not a text file (UTF-8 expected)", path) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
-    return parse_yaml(text, path)
+def load_yaml(path: str | Path, limit: int = MAX_DATA_BYTES) -> Any:
+    """Read and parse a YAML file: a regular file of at most ``limit`` bytes (ConfigError
+    naming the file if it cannot be read or used)."""
+    return parse_yaml(read_text_bounded(path, limit), path)

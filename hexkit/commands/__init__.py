@@ -61,4 +61,6 @@ BUILTIN: tuple[tuple[str, str, str], ...] = (
      "hexkit.commands.perft"),
     ("new-plugin", "write a ready-to-install game plugin package to start from",
      "hexkit.commands.new_plugin"),
+    ("serve", "play any game in the browser: two players, bots, spectators (web extra)",
+     "hexkit.commands.serve"),
 )

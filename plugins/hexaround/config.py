@@ -14,7 +14,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shared with hgc)
 from hexkit.errors import ConfigError, ConfigErrors
+from hexkit.fileio import read_text_bounded
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 PLAYERS: tuple[str, str] = ("BLUE", "RED")
@@ -174,56 +176,6 @@ class HexAroundConfig:
             if problem:
                 raise ConfigError(problem)
         return replace(self, rules=replace(self.rules, **given))
-
-
-# -- the raw model both readers produce --------------------------------------------------
-
-@dataclass
-class RawCreature:
-    """A creature definition as written, with lines."""
-
-    name: Any
-    line: int
-    max_distance: Any = None
-    distance_line: int = 0
-    #: (property as written, line) pairs; None if the definition has no usable list.
-    properties: list[tuple[Any, int]] | None = None
-
-
-@dataclass
-class RawPlayer:
-    """A player's stock as written: (creature, count, line) entries."""
-
-    name: Any
-    line: int
-    #: None when the stock could not be read (the reader reported why).
-    stock: list[tuple[Any, Any, int]] | None = field(default_factory=list)
-
-
-@dataclass
-class RawConfig:
-    """What a reader found, before validation. ``errors`` are the reader's own findings."""
-
-    path: str
-    creatures: list[RawCreature] = field(default_factory=list)
-    players: list[RawPlayer] = field(default_factory=list)
-    rules: list[tuple[Any, Any, int]] = field(default_factory=list)
-    errors: list[ConfigError] = field(default_factory=list)
-    #: The file's shape is so wrong that only the reader's errors are worth reporting.
-    structural: bool = False
-    #: Where "no creatures" / "no players" problems are reported.
-    creatures_line: int = 1
-    players_line: int = 1
-    has_creatures: bool = True
-    #: The file ends inside a comment: nothing after it was read.
-    truncated: bool = False
-    #: A section was unusable and the reader already said why.
-    creatures_reported: bool = False
-    players_reported: bool = False
-
-    def error(self, line: int | None, message: str) -> None:
-        """Record one problem."""
-        self.errors.append(ConfigError(message, self.path, line))
 
 
 def _show(value: Any) -> str:
@@ -545,13 +497,7 @@ def load_config(path: str | Path, abilities: Mapping[str, bool] | None = None) -
     if suffix == ".hgc":
         from hexaround.hgc import read_hgc
 
-        try:
-            text = p.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise ConfigError("not a text file (UTF-8 expected)", path) from None
-        except OSError as exc:
-            raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
-        return validate(read_hgc(text, str(path)), abilities)
+        return validate(read_hgc(read_text_bounded(p), str(path)), abilities)
     if suffix in (".yaml", ".yml"):
         return validate(read_yaml(load_yaml(p), str(path)), abilities)
     raise ConfigError("unknown configuration format (expected .yaml, .yml or .hgc)", path)

@@ -27,6 +27,7 @@ from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
+from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
@@ -69,6 +70,12 @@ class PlaceCreature(_TupleMove):
     def __str__(self) -> str:
         return f"place {self[0]} {self[1]} {self[2]}"
 
+    def gesture(self) -> Gesture:
+        """Click-to-move: from the creature in the mover's hand to the hex. The seat of a
+        placement is whoever is to act, which the move does not hold: see
+        :meth:`HexAroundState.gesture`."""
+        return Gesture(None, (self[1], self[2]), self[0])
+
 
 class PassTurn(_TupleMove):
     """Pass: the only action of a player who cannot act when the rules say so
@@ -105,6 +112,10 @@ class MoveCreature(_TupleMove):
 
     def __str__(self) -> str:
         return f"move {self[0]} {self[1]} {self[2]} {self[3]} {self[4]}"
+
+    def gesture(self) -> Gesture:
+        """Click-to-move: from the creature's hex to its destination."""
+        return Gesture((self[1], self[2]), (self[3], self[4]), self[0])
 
 
 _INT = re.compile(r"[+-]?\d{1,12}\Z")
@@ -230,7 +241,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    from hexaround.engine import _connected_set
+    from hexaround.colony import connected as _connected_set
 
     if not _connected_set(engine.occ):
         raise RecordError("the colony is not connected")
@@ -454,6 +465,15 @@ class HexAroundState(State):
     def move_help(self) -> str:
         """The move notation."""
         return MOVE_HELP
+
+    def gesture(self, move: Move) -> Gesture | None:
+        """Where a move starts and ends for click-to-move: a placement starts at the
+        creature in the hand of the player to act, a move at the creature's hex."""
+        if isinstance(move, PlaceCreature):
+            return Gesture(Hand(self.engine.to_move, move[0]), (move[1], move[2]), move[0])
+        if isinstance(move, MoveCreature):
+            return move.gesture()
+        return None
 
     # -- queries used by the facade and renderers ------------------------------------------
     def stack_at(self, x: int, y: int) -> list[tuple[str, str]]:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexaround.config import RawConfig, RawCreature, RawPlayer
+from hexaround.raw import RawConfig, RawCreature, RawPlayer
+
+#: Longest number a ``.hgc`` file may hold, in digits.
+MAX_DIGITS = 18
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,14 @@ def tokenize(text: str, raw: RawConfig) -> list[Token]:
             j = i + 1
             while j < n and text[j].isascii() and text[j].isdigit():
                 j += 1
-            tokens.append(Token("INT", text[i:j], line))
+            if j - i > MAX_DIGITS:
+                # Never converted: Python refuses ints of thousands of digits, and no limit
+                # of the game needs more than a few.
+                raw.error(line, f"a number with {j - i} digits is too long (at most "
+                                f"{MAX_DIGITS})")
+                tokens.append(Token("INT", "9" * MAX_DIGITS, line))
+            else:
+                tokens.append(Token("INT", text[i:j], line))
             i = j
         elif ch in ":[],":
             tokens.append(Token(ch, ch, line))

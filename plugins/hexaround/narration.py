@@ -93,6 +93,10 @@ def _move_events(state: HexAroundState, move: Any, name: str, seat: int, me: str
     src: Cell = (move.from_x, move.from_y)
     dst: Cell = (move.to_x, move.to_y)
     target = b0.get(dst, [])
+    # The creature moved is the mover's own, unless an extension's ability moves another's.
+    owners = [owner for n, owner in b0.get(src, []) if n == name]
+    if owners and me not in owners:
+        me = owners[-1]
     told: list[GameEvent] = []
     returned = [(owner, kind, n - old["hands"][owner].get(kind, 0))
                 for owner, hand in new["hands"].items() for kind, n in hand.items()
@@ -106,7 +110,7 @@ def _move_events(state: HexAroundState, move: Any, name: str, seat: int, me: str
         told.append(GameEvent(ev.DESTROYED, f"{me}'s {name} is lost in the attack", seat,
                               (dst,), {"creature": name, "owner": me}))
     if returned or not target:
-        return told + _released(state, name, seat, me, src, b0, b1)
+        return told + _released(state, name, src, b0, b1)
     top_name, top_owner = target[-1]
     moved_back = b1.get(src, [])
     if moved_back and moved_back[-1] == (top_name, top_owner) and \
@@ -125,7 +129,7 @@ def _move_events(state: HexAroundState, move: Any, name: str, seat: int, me: str
             ev.TRAPPED, f"{top_owner}'s {top_name} at {_where(dst)} is trapped under the "
             f"{name}: it cannot move while the {name} stays", players_index(state, top_owner),
             (dst,), {"creature": top_name, "owner": top_owner, "by": name}))
-    return told + _released(state, name, seat, me, src, b0, b1)
+    return told + _released(state, name, src, b0, b1)
 
 
 def players_index(state: HexAroundState, player: str) -> int | None:
@@ -133,8 +137,8 @@ def players_index(state: HexAroundState, player: str) -> int | None:
     return state.players.index(player) if player in state.players else None
 
 
-def _released(state: HexAroundState, name: str, seat: int, me: str, src: Cell,
-              b0: Board, b1: Board) -> list[GameEvent]:
+def _released(state: HexAroundState, name: str, src: Cell, b0: Board,
+              b1: Board) -> list[GameEvent]:
     """A trapping creature that leaves a stack sets the creature below it free."""
     left = b1.get(src, [])
     if len(b0.get(src, [])) < 2 or not left or not _traps(state, name):

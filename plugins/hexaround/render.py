@@ -21,8 +21,8 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
-from hexaround.engine import coords_of
-from hexkit.view import BoardView, CellView, PieceView
+from hexaround.hexgrid import coords_of
+from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
     # hexaround.game's HexAroundState; that module imports this one, so the kit's name.
@@ -41,7 +41,7 @@ LEGEND = (
     "A '.' is an empty hex next to the colony (with its coordinates): where creatures can go.",
     "Larger y is higher up. The six neighbours of (x, y): (x-1, y+1) and (x, y+1) above, "
     "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
-    "shown: 'move DUCK 0 1 2 -1'.",
+    "drawn, x then y.",
 )
 
 
@@ -96,25 +96,23 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
     engine = state.engine
     codes = creature_codes(engine.names)
     cells: dict[tuple[int, int], str | None] = {}
-    for key in engine.stacks:
+    for key in engine.occupied():
         x, y = coords_of(key)
         cells[(x, y)] = _token(state.stack_at(x, y), codes)
     if not cells:
         return []
-    for key in engine.nmask:
-        if key not in engine.occ:
-            cells.setdefault(coords_of(key), None)
+    for key in engine.border():
+        cells.setdefault(coords_of(key), None)
     if _span(cells) > width:  # the empty hexes go first, then the picture is cut
         cells = {xy: t for xy, t in cells.items() if t is not None}
     cols = {xy: 2 * xy[0] + xy[1] for xy in cells}
     cmin, cmax = min(cols.values()), max(cols.values())
     per_strip = max(2, (width - _SLOT) // _HALF + 1)
     out: list[str] = []
-    strips = range(cmin, cmax + 1, per_strip)
+    strips = [c0 for c0 in range(cmin, cmax + 1, per_strip)
+              if any(c0 <= c < c0 + per_strip for c in cols.values())]
     for n, c0 in enumerate(strips):
         part = {xy: t for xy, t in cells.items() if c0 <= cols[xy] < c0 + per_strip}
-        if not part:
-            continue
         if len(strips) > 1:
             out.append(f"[part {n + 1} of {len(strips)}]")
         for y in sorted({y for _, y in part}, reverse=True):
@@ -154,8 +152,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
             f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
         stacks = []
-        for key in sorted(engine.stacks, key=coords_of):
-            if len(engine.stacks[key]) > 1:
+        for key in sorted(engine.occupied(), key=coords_of):
+            if engine.height(key) > 1:
                 x, y = coords_of(key)
                 inside = ", ".join(f"{p} {c}" for c, p in state.stack_at(x, y))
                 stacks.append(f"({x}, {y}): {inside}")
@@ -168,8 +166,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
                                    "hex (e.g. place BUTTERFLY 0 0).", max(20, width - 2)))
     lines.append("")
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{n} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
+        hand = ", ".join(f"{n} {engine.in_hand(p, i)}" for i, n in enumerate(engine.names)
+                         if engine.in_hand(p, i))
         lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", max(20, width - 2),
                                    subsequent_indent="  "))
     return "\n".join(lines)
@@ -190,18 +188,31 @@ def _status(state: HexAroundState) -> str:
 
 
 def board_view(state: HexAroundState) -> BoardView:
-    """Occupied hexes with their stacks (pieces labelled by creature code)."""
+    """Occupied hexes with their stacks (pieces labelled by creature code) and the empty
+    hexes next to them, larger y on top as in the text picture, and each player's hand by
+    creature name (the origins of placements in a browser; drawn beside the board, so the
+    caption says only an empty one)."""
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
-    for key in sorted(engine.stacks, key=coords_of):
+    for key in sorted(engine.occupied(), key=coords_of):
         x, y = coords_of(key)
         pieces = tuple(PieceView(PLAYERS.index(p), codes[c]) for c, p in state.stack_at(x, y))
         cells.append(CellView((x, y), f"{x},{y}", "", pieces))
+    # The empty hexes next to the colony (the text picture's dots) are where creatures
+    # can go: cells to click. On an empty board, the hexes the first creature may take.
+    empty = {coords_of(key) for key in engine.border()}
+    if not engine.occupied():
+        empty.update(g.target for g in map(state.gesture, state.legal_moves())
+                     if g is not None and g.target is not None)
+    cells.extend(CellView(xy, f"{xy[0]},{xy[1]}") for xy in sorted(empty))
     caption = [_status(state)]
+    hands = []
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{codes[n]} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
-        caption.append(f"{player} hand: {hand or 'empty'}")
+        held = [(n, engine.in_hand(p, i)) for i, n in enumerate(engine.names)
+                if engine.in_hand(p, i)]
+        hands.extend(HandView(p, n, count, n) for n, count in held)
+        if not held:
+            caption.append(f"{player} hand: empty")
     return BoardView("hex", tuple(cells), PLAYERS, "pointy", tuple(state.last_hexes()),
-                     tuple(caption))
+                     tuple(caption), hands=tuple(hands), y_up=True)

@@ -119,9 +119,11 @@ def rule_lines(config: HexAroundConfig) -> list[str]:
         out.append(f"At most {limit} creatures on one hex.")
     known = {"butterfly_deadline_blocks_moves", "kamikaze_survives", "stack_limit",
              "intruding_traps_by_default"}
-    others = [f"{k}={_shown(v)}" for k, v in rules.to_dict().items() if k not in known]
+    defaults = type(rules)()
+    others = [f"{k}={_shown(v)}" for k, v in rules.to_dict().items()
+              if k not in known and v != getattr(defaults, k, None)]
     if others:
-        out.append("Other rule options: " + ", ".join(others) + ".")
+        out.append("Other rule options (as in docs/hexaround.md): " + ", ".join(others) + ".")
     return out
 
 

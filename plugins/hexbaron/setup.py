@@ -30,6 +30,7 @@ from typing import Any
 
 from hexbaron.catalogue import BOG, FIELD, FOREST, FUEL, LUMBER, SUPPLY, Catalogue
 from hexkit.errors import ConfigError, ConfigErrors
+from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 #: Grid sizes accepted outside classic mode.
@@ -273,18 +274,10 @@ def _yaml_pieces(spec: Any, line: int, seat: int, n: int, catalogue: Catalogue,
 
 # -- AQA data files ------------------------------------------------------------------------
 def read_text(path: str | Path) -> str:
-    """A data file's text (ConfigError naming the file if it cannot be read)."""
-    try:
-        raw = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise ConfigError("is a folder, not a data file", path) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read file: {exc.strerror or exc}", path) from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ConfigError("not a text file (UTF-8 expected)", path, line) from None
+    """A data file's text (ConfigError naming the file if it cannot be read): a regular
+    file of bounded size, UTF-8 with an optional byte-order mark."""
+    text = read_text_bounded(path, MAX_DATA_BYTES)
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def load_data_file(path: str | Path, catalogue: Catalogue) -> Setup:
@@ -321,8 +314,10 @@ def parse_data_file(text: str, path: str, catalogue: Catalogue) -> Setup:
     size_text = need(3, "the grid size")
     if not _NUMBER.fullmatch(size_text.strip()):
         raise ConfigErrors([*errors, ConfigError(
-            f"the grid size must be a whole number, not {size_text!r}", path, 3)])
-    size = int(size_text.strip())
+            "the grid size must be a whole number", path, 3)])
+    size = _number(size_text.strip())
+    if size is None:
+        raise ConfigErrors([*errors, ConfigError("the grid size is too large", path, 3)])
     problem = size_problem(size)
     if problem:
         raise ConfigErrors([*errors, ConfigError(problem, path, 3)])
@@ -342,7 +337,7 @@ def parse_data_file(text: str, path: str, catalogue: Catalogue) -> Setup:
             turn = _data_turn(line, later, err)
         else:
             err("unexpected text after the blank line that ends the pieces "
-                f"(only a '{TURN_TAG},...' line may follow): {line[:30]!r}", later)
+                f"(only a '{TURN_TAG},...' line may follow)", later)
     if errors:
         raise ConfigErrors(errors) if len(errors) > 1 else errors[0]
     to_move, command, turns, baron_lost = turn

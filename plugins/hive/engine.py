@@ -22,6 +22,7 @@ from hexaround.engine import (
     BLUE_WON,
     DRAW,
     NEAR,
+    OFFSETS,
     ONGOING,
     RED_WON,
     RUNS,
@@ -38,6 +39,7 @@ from hive.moves import (
     MOSQUITO,
     PILLBUG,
     QUEEN,
+    SLIDES,
     SPIDER,
     reach,
     steps,
@@ -388,3 +390,12 @@ class HiveEngine(Engine):
     def pieces_on_board(self) -> Sequence[int]:
         """Codes of the pieces on the board."""
         return tuple(self.where)
+
+
+#: Names other modules (the UHP engine, the bot) import from here.
+__all__ = [
+    "ANT", "BEETLE", "BLACK_WON", "BUG_NAMES", "COLOURS", "COUNTS", "DRAW", "EXPANSION_OF",
+    "GRASSHOPPER", "LADYBUG", "LETTERS", "MOSQUITO", "OFFSETS", "ONGOING", "ORIGIN", "PASS",
+    "PILLBUG", "QUEEN", "SLIDES", "SPIDER", "WHITE_WON", "HiveEngine", "expansion_types",
+    "piece_names",
+]

@@ -124,32 +124,41 @@ def test_an_unknown_command_gets_did_you_mean():
         "(run 'hexkit --help' for the list)")
 
 
-#: The modules of each built-in game that registering it may import (its plugin module).
-REGISTRATION = {
-    "hexbaron": {"hexbaron", "hexbaron.plugin", "hexbaron.hookspecs"},
-    "hexaround": {"hexaround", "hexaround.plugin", "hexaround.hookspecs"},
-    "focus": {"focus", "focus.plugin"},
-}
+#: The modules of a plugin package that registering it may import: the package, its plugin
+#: module, its own hook specifications, and the services it adds (commands, bots).
+REGISTRATION = ("", ".plugin", ".hookspecs", ".services")
+
+#: Built-in games whose rules no other of them uses (a game built on another's engine, as
+#: Hive on HexAround's, imports that engine when played).
+INDEPENDENT = ("hexbaron", "hexaround", "focus")
 
 
-def game_modules(loaded: set[str], game: str) -> set[str]:
-    """The modules of ``game``'s package among ``loaded``, beyond what registering needs."""
-    return {m for m in loaded if m.split(".")[0] == game} - REGISTRATION[game]
+def game_modules(loaded: set[str], package: str) -> set[str]:
+    """The modules of ``package`` among ``loaded``, beyond what registering needs."""
+    return {m for m in loaded if m.split(".")[0] == package} - \
+        {package + suffix for suffix in REGISTRATION}
 
 
-def test_listing_the_built_in_games_imports_none_of_their_rules():
+def installed_packages() -> set[str]:
+    """The top-level packages of the installed plugins (entry point group ``hexkit``)."""
+    return {e.value.split(":")[0].split(".")[0] for e in entry_points(group="hexkit")}
+
+
+def test_listing_the_installed_games_imports_none_of_their_rules():
+    packages = installed_packages()
+    assert set(INDEPENDENT) <= packages
     for argv in (["--help"], ["games"]):
         loaded = modules_after(argv, plugin_dirs=(), installed=True)
-        for game in REGISTRATION:
-            assert game_modules(loaded, game) == set(), (argv, game)
+        for package in packages:
+            assert game_modules(loaded, package) == set(), (argv, package)
 
 
 def test_rules_and_play_import_only_the_chosen_games_rules():
-    for game in REGISTRATION:
+    for game in INDEPENDENT:
         for argv in (["rules", game], ["play", game]):
             loaded = modules_after(argv, plugin_dirs=(), installed=True)
             assert game_modules(loaded, game), (argv, "the game itself is loaded")
-            for other in set(REGISTRATION) - {game}:
+            for other in set(INDEPENDENT) - {game}:
                 assert game_modules(loaded, other) == set(), (argv, other)
 
 

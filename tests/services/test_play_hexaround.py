@@ -8,12 +8,12 @@ import re
 from collections import Counter
 from typing import Any
 
-import pytest
 from hexaround.narration import CROWDED, RELEASED, SWAPPED
 from hexaround.render import render_text
 
 import hexkit
 from hexkit import events as ev
+from hexkit.records import GameRecord, save_record
 
 from .conftest import run_hexkit
 
@@ -146,12 +146,15 @@ def test_a_butterfly_one_hex_from_being_surrounded_is_said():
                             "one more and RED loses")
 
 
+#: RED's butterfly at (0, 0) with five occupied neighbours; BLUE's ANT can fill the sixth.
+SURROUNDING: Board = {(0, 0): [("BUTTERFLY", "RED")], (0, 1): [("ANT", "RED")],
+                      (1, 0): [("FROG", "RED")], (1, -1): [("HARE", "RED")],
+                      (0, -1): [("BUTTERFLY", "BLUE")], (-1, 0): [("FROG", "BLUE")],
+                      (-2, 1): [("ANT", "BLUE")], (-2, 2): [("ANT", "BLUE")]}
+
+
 def test_surrounding_a_butterfly_says_who_loses_and_the_game_over_once():
-    crowd: Board = {(0, 0): [("BUTTERFLY", "RED")], (0, 1): [("ANT", "RED")],
-                    (1, 0): [("FROG", "RED")], (1, -1): [("HARE", "RED")],
-                    (0, -1): [("BUTTERFLY", "BLUE")], (-1, 0): [("FROG", "BLUE")],
-                    (-2, 1): [("ANT", "BLUE")], (-2, 2): [("ANT", "BLUE")]}
-    state = position(crowd)
+    state = position(SURROUNDING)
     state.push("move ANT -2 2 -1 1")
     found = state.events()
     assert kinds(found) == [ev.ELIMINATED, ev.GAME_OVER]
@@ -193,10 +196,22 @@ def test_a_players_action_is_narrated_at_the_terminal():
                             "(a stack of 2)\n")
 
 
-@pytest.mark.parametrize("game", ["hexaround(config=menagerie)", "focus"])
-def test_a_bot_game_says_game_over_once(game):
-    out = run_hexkit("play", game, "--p1", "random", "--p2", "random", "--seed", "1",
-                     toy=False, timeout=240)
+def test_the_winning_action_is_narrated_and_the_end_said_once(tmp_path):
+    state = position(SURROUNDING)
+    record = GameRecord.for_game(state.game, seed=1, start=state)
+    save_record(tmp_path / "g.json", record)
+    out = run_hexkit("play", "--load", str(tmp_path / "g.json"), "--p2", "random",
+                     input="move ANT -2 2 -1 1\n", toy=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("Game over") == 1
+    after = out.stdout.split("BLUE> ")[-1]
+    assert after.startswith("  RED's BUTTERFLY at (0, 0) is surrounded: RED loses\n"
+                            "Game over: BLUE wins (RED's butterfly is surrounded).\n")
+
+
+def test_a_focus_game_between_bots_says_game_over_once():
+    out = run_hexkit("play", "focus", "--p1", "random", "--p2", "random", "--seed", "1",
+                     toy=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("Game over") == 1
 
