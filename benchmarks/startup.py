@@ -69,13 +69,19 @@ def hexkit_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "hexkit"]
 
 
-#: The packages whose bytecode the timed commands read (hexkit and the built-in games).
-PACKAGES = ("hexkit", "hexbaron", "hexaround", "focus", "FocusGame")
+def plugin_packages() -> list[str]:
+    """hexkit and the top-level packages of the installed plugins (the timed commands read
+    their bytecode)."""
+    from importlib.metadata import entry_points
+
+    found = {e.value.split(":")[0].split(".")[0] for e in entry_points(group="hexkit")}
+    return ["hexkit", *sorted(found)]
 
 
-def compile_bytecode(packages: tuple[str, ...] = PACKAGES) -> None:
-    """Write the ``__pycache__`` files of ``packages`` (as an installed package has them)."""
-    for name in packages:
+def compile_bytecode(packages: list[str] | None = None) -> None:
+    """Write the ``__pycache__`` files of ``packages`` (default: hexkit and the installed
+    plugins), as an installed package has them."""
+    for name in plugin_packages() if packages is None else packages:
         spec = importlib.util.find_spec(name)
         if spec is None or not spec.submodule_search_locations:
             continue

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shared with hgc)
 from hexkit.errors import ConfigError, ConfigErrors
 from hexkit.fileio import read_text_bounded
 from hexkit.yamlfile import LineDict, LineList, load_yaml
@@ -94,6 +95,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Largest values a configuration may hold. Far beyond play (a game has a few dozen
+#: creatures), and far below what the compiled move generator's C integers hold, so a
+#: hostile file is refused at load instead of overflowing there.
+MAX_STACK_LIMIT = 64
+MAX_DISTANCE = 1000
+MAX_STOCK = 100
+MAX_CREATURE_TYPES = 64
+
+
 def option_problem(name: str, value: Any) -> str | None:
     """Why ``value`` is not valid for rule option ``name`` (None if it is valid)."""
     if name == "stack_limit":
@@ -101,6 +111,8 @@ def option_problem(name: str, value: Any) -> str | None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             return f"rule stack_limit must be an integer >= 1, not {_show(value)}"
+        if value > MAX_STACK_LIMIT:
+            return f"rule stack_limit must be at most {MAX_STACK_LIMIT}, not {_show(value)}"
         return None
     choices = CHOICES.get(name)
     if choices is not None:
@@ -175,56 +187,6 @@ class HexAroundConfig:
             if problem:
                 raise ConfigError(problem)
         return replace(self, rules=replace(self.rules, **given))
-
-
-# -- the raw model both readers produce --------------------------------------------------
-
-@dataclass
-class RawCreature:
-    """A creature definition as written, with lines."""
-
-    name: Any
-    line: int
-    max_distance: Any = None
-    distance_line: int = 0
-    #: (property as written, line) pairs; None if the definition has no usable list.
-    properties: list[tuple[Any, int]] | None = None
-
-
-@dataclass
-class RawPlayer:
-    """A player's stock as written: (creature, count, line) entries."""
-
-    name: Any
-    line: int
-    #: None when the stock could not be read (the reader reported why).
-    stock: list[tuple[Any, Any, int]] | None = field(default_factory=list)
-
-
-@dataclass
-class RawConfig:
-    """What a reader found, before validation. ``errors`` are the reader's own findings."""
-
-    path: str
-    creatures: list[RawCreature] = field(default_factory=list)
-    players: list[RawPlayer] = field(default_factory=list)
-    rules: list[tuple[Any, Any, int]] = field(default_factory=list)
-    errors: list[ConfigError] = field(default_factory=list)
-    #: The file's shape is so wrong that only the reader's errors are worth reporting.
-    structural: bool = False
-    #: Where "no creatures" / "no players" problems are reported.
-    creatures_line: int = 1
-    players_line: int = 1
-    has_creatures: bool = True
-    #: The file ends inside a comment: nothing after it was read.
-    truncated: bool = False
-    #: A section was unusable and the reader already said why.
-    creatures_reported: bool = False
-    players_reported: bool = False
-
-    def error(self, line: int | None, message: str) -> None:
-        """Record one problem."""
-        self.errors.append(ConfigError(message, self.path, line))
 
 
 def _show(value: Any) -> str:
@@ -330,6 +292,11 @@ def _check_creature(rc: RawCreature, err: Any,
         err(rc.distance_line or rc.line,
             f"creature {name}: max_distance must be an integer >= 1, not {_show(distance)}")
         ok = False
+    elif distance > MAX_DISTANCE:
+        err(rc.distance_line or rc.line,
+            f"creature {name}: max_distance must be at most {MAX_DISTANCE}, "
+            f"not {_show(distance)}")
+        ok = False
     if rc.properties is None:
         return None
     if not rc.properties:
@@ -402,6 +369,10 @@ def _check_stock(player: str, rp: RawPlayer, defined: set[str], err: Any) -> dic
             continue
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             err(line, f"player {player}: the count of {name} must be an integer >= 0, "
+                      f"not {_show(count)}")
+            continue
+        if count > MAX_STOCK:
+            err(line, f"player {player}: the count of {name} must be at most {MAX_STOCK}, "
                       f"not {_show(count)}")
             continue
         stock[name] = count

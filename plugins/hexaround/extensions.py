@@ -16,14 +16,14 @@ from hexkit.errors import PluginError
 if TYPE_CHECKING:
     import pluggy
 
-    from hexaround.engine import Engine
-
+# The first argument of these functions is the game's hexaround.engine.Engine (named Any
+# here: the engine's modules import this one).
 #: ``moves(engine, src, code)``: the hexes the creature ``code`` at ``src`` may move to.
-MovesFn = Callable[["Engine", int, int], Iterable[int]]
+MovesFn = Callable[[Any, int, int], Iterable[int]]
 #: ``actions(engine, src, code)``: (from, to) hex pairs of other creatures it may move.
-ActionsFn = Callable[["Engine", int, int], Iterable[tuple[int, int]]]
+ActionsFn = Callable[[Any, int, int], Iterable[tuple[int, int]]]
 #: ``refuse(engine, player, kind)``: why the player may not place that type now, or None.
-RefuseFn = Callable[["Engine", int, int], "str | None"]
+RefuseFn = Callable[[Any, int, int], "str | None"]
 
 
 @dataclass(frozen=True)

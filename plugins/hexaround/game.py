@@ -241,7 +241,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    from hexaround.engine import _connected_set
+    from hexaround.colony import connected as _connected_set
 
     if not _connected_set(engine.occ):
         raise RecordError("the colony is not connected")
@@ -273,10 +273,15 @@ class HexAroundState(State):
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
         super().__init__(game, rng)
         self.engine = engine
-        #: The Move objects made for the engine's current legal list (reused while it is).
-        self._moves: tuple[Any, list[Move]] | None = None
-        #: Move object per engine action, reused across positions.
-        self._made: dict[tuple[int, int | None, int], Move] = {}
+        #: The Move objects made for the engine's current legal list (reused while it is),
+        #: and once a move is pushed, id(move) -> its action for that list.
+        self._moves: tuple[Any, list[Move], dict[int, Any] | None] | None = None
+        #: Move object per engine action, shared by the states of this game (moves are
+        #: immutable; bots and repeated games meet the same actions again).
+        made = game.__dict__.get("_made_moves")
+        if made is None:
+            made = game.__dict__["_made_moves"] = {}
+        self._made: dict[tuple[int, int | None, int], Move] = made
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -304,7 +309,7 @@ class HexAroundState(State):
             made.clear()
         get = made.get
         out = [get(action) or self._make_move(action) for action in actions]
-        self._moves = (actions, out)
+        self._moves = (actions, out, None)
         return list(out)
 
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
@@ -382,6 +387,18 @@ class HexAroundState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
+        listed = self._moves
+        if listed is not None and listed[0] is engine.cache.legal:
+            # A move object handed out by legal_moves() for this very position: its action
+            # is known and legal, no parsing and no check needed.
+            by_id = listed[2]
+            if by_id is None:
+                by_id = {id(m): a for m, a in zip(listed[1], listed[0], strict=True)}
+                self._moves = (listed[0], listed[1], by_id)
+            action = by_id.get(id(move))
+            if action is not None:
+                engine.apply(action)
+                return
         action = self.action_of(move)
         if not engine.is_legal_fast(action):
             reason = engine.check(action)

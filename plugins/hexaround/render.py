@@ -21,7 +21,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
-from hexaround.engine import coords_of
+from hexaround.hexgrid import coords_of
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
@@ -96,14 +96,13 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
     engine = state.engine
     codes = creature_codes(engine.names)
     cells: dict[tuple[int, int], str | None] = {}
-    for key in engine.stacks:
+    for key in engine.occupied():
         x, y = coords_of(key)
         cells[(x, y)] = _token(state.stack_at(x, y), codes)
     if not cells:
         return []
-    for key in engine.nmask:
-        if key not in engine.occ:
-            cells.setdefault(coords_of(key), None)
+    for key in engine.border():
+        cells.setdefault(coords_of(key), None)
     if _span(cells) > width:  # the empty hexes go first, then the picture is cut
         cells = {xy: t for xy, t in cells.items() if t is not None}
     cols = {xy: 2 * xy[0] + xy[1] for xy in cells}
@@ -153,8 +152,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
             f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
         stacks = []
-        for key in sorted(engine.stacks, key=coords_of):
-            if len(engine.stacks[key]) > 1:
+        for key in sorted(engine.occupied(), key=coords_of):
+            if engine.height(key) > 1:
                 x, y = coords_of(key)
                 inside = ", ".join(f"{p} {c}" for c, p in state.stack_at(x, y))
                 stacks.append(f"({x}, {y}): {inside}")
@@ -167,8 +166,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
                                    "hex (e.g. place BUTTERFLY 0 0).", max(20, width - 2)))
     lines.append("")
     for p, player in enumerate(PLAYERS):
-        hand = ", ".join(f"{n} {engine.hands[p][i]}" for i, n in enumerate(engine.names)
-                         if engine.hands[p][i])
+        hand = ", ".join(f"{n} {engine.in_hand(p, i)}" for i, n in enumerate(engine.names)
+                         if engine.in_hand(p, i))
         lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", max(20, width - 2),
                                    subsequent_indent="  "))
     return "\n".join(lines)
@@ -196,21 +195,22 @@ def board_view(state: HexAroundState) -> BoardView:
     engine = state.engine
     codes = creature_codes(engine.names)
     cells = []
-    for key in sorted(engine.stacks, key=coords_of):
+    for key in sorted(engine.occupied(), key=coords_of):
         x, y = coords_of(key)
         pieces = tuple(PieceView(PLAYERS.index(p), codes[c]) for c, p in state.stack_at(x, y))
         cells.append(CellView((x, y), f"{x},{y}", "", pieces))
     # The empty hexes next to the colony (the text picture's dots) are where creatures
     # can go: cells to click. On an empty board, the hexes the first creature may take.
-    empty = {coords_of(key) for key in engine.nmask if key not in engine.occ}
-    if not engine.stacks:
+    empty = {coords_of(key) for key in engine.border()}
+    if not engine.occupied():
         empty.update(g.target for g in map(state.gesture, state.legal_moves())
                      if g is not None and g.target is not None)
     cells.extend(CellView(xy, f"{xy[0]},{xy[1]}") for xy in sorted(empty))
     caption = [_status(state)]
     hands = []
     for p, player in enumerate(PLAYERS):
-        held = [(n, engine.hands[p][i]) for i, n in enumerate(engine.names) if engine.hands[p][i]]
+        held = [(n, engine.in_hand(p, i)) for i, n in enumerate(engine.names)
+                if engine.in_hand(p, i)]
         hands.extend(HandView(p, n, count, n) for n, count in held)
         if not held:
             caption.append(f"{player} hand: empty")

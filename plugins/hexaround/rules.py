@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from hexaround.hexgrid import FLY, INTRUDE, JUMP, OFFSETS, RUN, WALK, disc_offsets, hex_distance
 
 if TYPE_CHECKING:
-    from hexaround.engine import Engine
+    from hexaround.position import Position as Engine
 
 # How a mover may end on an occupied hex (spec §8.6).
 END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3

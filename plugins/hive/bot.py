@@ -15,6 +15,8 @@ import random
 import time
 from typing import Any
 
+from hexaround.engine import OFFSETS
+
 from hexkit.errors import HexkitError, OptionError
 from hive.engine import (
     ANT,
@@ -24,7 +26,6 @@ from hive.engine import (
     GRASSHOPPER,
     LADYBUG,
     MOSQUITO,
-    OFFSETS,
     ONGOING,
     PILLBUG,
     QUEEN,

@@ -88,16 +88,22 @@ class HiveGame(Game):
         return HiveState(self, self.new_engine(), random.Random(seed), [])
 
     def state_from_game_string(self, text: str, seed: int | None = None) -> HiveState:
-        """The position a UHP GameString (or GameTypeString) describes, its moves played;
-        its game type must be this game's (NotationError otherwise, or for a bad move)."""
+        """The position a UHP GameString (or GameTypeString) describes, its moves pushed
+        (so they can be popped); its game type must be this game's. NotationError, one
+        line, for a bad header, a bad move or a header that disagrees with the moves."""
         parts = notation.split_game_string(text)
         if parts.expansions != self.expansions:
             raise notation.NotationError(
                 f"the game string is {notation.game_type_string(parts.expansions)} but this "
                 f"game is {self.game_type}")
-        engine = self.new_engine()
-        moves = notation.play_game_string(engine, parts)
-        return HiveState(self, engine, random.Random(seed), moves)
+        state = self.new_state(seed)
+        for i, move in enumerate(parts.moves, 1):
+            try:
+                state.push(move)
+            except (MoveParseError, IllegalMoveError) as exc:
+                raise notation.NotationError(f"move {i} {move[:40]!r}: {exc}") from None
+        notation.check_header(state.engine, parts)
+        return state
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> HiveState:
         engine = _engine_from_dict(self, data)
@@ -243,12 +249,12 @@ class HiveState(State):
         position reached again in another state of the same game (a copy, a reloaded
         save) takes its list from the game's small table instead of generating it."""
         engine = self.engine
-        fresh = engine._legal is None
+        fresh = engine.cache.legal is None
         if fresh and engine.result == 0:
             key = _table_key(engine)
             found = self.game.legal_table.get(key)  # type: ignore[attr-defined]
             if found is not None:
-                engine._legal = found[0]
+                engine.cache.legal = found[0]
                 self._moves[id(found[0])] = found
                 return found
         actions = engine.legal_actions()

@@ -246,13 +246,18 @@ def play_game_string(engine: HiveEngine, parts: GameStringParts) -> list[str]:
             raise NotationError(f"move {i} {text[:40]!r}: {exc}") from None
         canonical.append(move_string(engine, action))
         engine.apply(action)
+    check_header(engine, parts)
+    return canonical
+
+
+def check_header(engine: HiveEngine, parts: GameStringParts) -> None:
+    """NotationError if the GameString's stated game state or turn is not the engine's."""
     if parts.state is not None and parts.state != game_state_string(engine):
         raise NotationError(f"the game string says {parts.state} but after its moves the "
                             f"game is {game_state_string(engine)}")
     if parts.turn is not None and parts.turn != turn_string(engine):
         raise NotationError(f"the game string says {parts.turn} but after its moves it is "
                             f"{turn_string(engine)}")
-    return canonical
 
 
 def why_illegal(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
@@ -270,7 +275,8 @@ def hex_text(key: int) -> str:
 
 __all__ = [
     "EXPANSION_CHOICES", "EXPANSION_OF", "GAME_STATES", "GAME_TYPES", "LETTERS", "MoveText",
-    "NotationError", "GameStringParts", "expansions_of", "game_state_string", "game_string",
+    "NotationError", "GameStringParts", "check_header", "expansions_of", "game_state_string",
+    "game_string",
     "game_type_string", "move_string", "parse_game_type", "parse_move_string",
     "play_game_string", "resolve", "split_game_string", "turn_string", "why_illegal",
     "written",

@@ -107,18 +107,11 @@ def parse_clock(text: str) -> float:
 
 
 class UhpSession:
-    """The engine's state between commands: the game, its moves as written, the options.
+    """The engine's state between commands: the game in progress and the options.
 
     :meth:`handle` answers one command line with the lines to print (``ok`` included)."""
 
-    def __init__(self, *, load_game: Callable[..., Any] | None = None,
-                 bot_factory: Callable[..., Any] | None = None):
-        if load_game is None:
-            import hexkit
-
-            load_game = hexkit.load_game
-        self._load_game = load_game
-        self._bot_factory = bot_factory
+    def __init__(self) -> None:
         self._bot_instance: Any = None
         self.options: dict[str, Any] = {o.name: o.default for o in OPTIONS}
         self.state: Any = None
@@ -179,8 +172,10 @@ class UhpSession:
 
     def _game(self, expansions: str) -> Any:
         """The Hive game of these expansion letters with the engine's options."""
-        return self._load_game("hive", expansions=expansions or "none",
-                               repetition_draw=self.options["RepetitionDraw"])
+        import hexkit
+
+        return hexkit.load_game("hive", expansions=expansions or "none",
+                                repetition_draw=self.options["RepetitionDraw"])
 
     @staticmethod
     def _push(state: Any, text: str) -> None:
@@ -241,11 +236,9 @@ class UhpSession:
 
     def _bot(self) -> Any:
         if self._bot_instance is None:
-            if self._bot_factory is None:
-                from .bot import HiveBot
+            from .bot import HiveBot
 
-                self._bot_factory = HiveBot
-            self._bot_instance = self._bot_factory()
+            self._bot_instance = HiveBot()
         return self._bot_instance
 
     def _undo(self, rest: str) -> list[str]:

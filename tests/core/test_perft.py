@@ -70,8 +70,9 @@ def test_finished_games_are_leaves_with_no_children(tictactoe_registry):
     assert [line.nodes for line in perft_lines(state, 6)] == [9, 72, 504, 3024, 15120, 54720]
 
 
-class _CountingState:
-    """Wraps a state and offers a ``perft`` method of its own, as a fast game would."""
+class _FastCountingState:
+    """A state offering a ``perft`` method of its own, as a fast game does (Hive), and
+    the generic API by delegation."""
 
     def __init__(self, state):
         self.state, self.calls = state, 0
@@ -80,13 +81,22 @@ class _CountingState:
         self.calls += 1
         return naive_count(self.state, depth)
 
+    def legal_moves(self):
+        return self.state.legal_moves()
+
+    def push(self, move) -> None:
+        self.state.push(move)
+
+    def pop(self):
+        return self.state.pop()
+
 
 def test_a_games_own_counter_is_used_unless_naive_is_asked():
-    inner = hexkit.load_game("hexaround").new_state(seed=0)
-    fast = _CountingState(inner)
+    fast = _FastCountingState(hexkit.load_game("hexaround").new_state(seed=0))
     assert perft(fast, 2) == 216 and fast.calls == 1  # type: ignore[arg-type]
-    with pytest.raises(AttributeError):  # naive walks the state itself: this one has no moves
-        perft(fast, 2, naive=True)  # type: ignore[arg-type]
+    assert perft(fast, 2, naive=True) == 216 and fast.calls == 1  # type: ignore[arg-type]
+    # divide plays each first move, then counts below it with the game's counter.
+    assert sum(n for _, n in divide(fast, 2)) == 216 and fast.calls == 7  # type: ignore[arg-type]
 
 
 def test_negative_depth_is_refused():

@@ -103,3 +103,10 @@ def test_game_strings_are_checked(text, problem):
     with pytest.raises(notation.NotationError, match=problem) as info:
         game.state_from_game_string(text)
     assert "\n" not in str(info.value)
+
+
+def test_a_loaded_game_string_can_be_taken_back_move_by_move():
+    state = _game().state_from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;"
+                                           "bQ bS1-")
+    assert [str(state.pop()) for _ in range(4)] == ["bQ bS1-", "wQ -wS1", "bS1 wS1-", "wS1"]
+    assert state.game_string() == "Base;NotStarted;White[1]"

@@ -324,3 +324,32 @@ def test_repetition_never_ends_the_game_by_default():
     for text in cycle * 4:
         state.push(text)
     assert not state.is_over()
+
+
+def test_mosquito_copies_a_ladybug_and_a_pillbugs_slide():
+    # Next to wL only: up onto wL, along onto bQ, down beside bQ.
+    state = position({(0, 0): "wM", (1, 0): "wL", (2, 0): "bQ", (3, 0): "wQ"})
+    assert destinations(state, "wM") == {(1, 1), (2, -1), (2, 1), (3, -1)}
+    # Next to bP only: one slide.
+    state = position({(0, 0): "wM", (1, 0): "bP", (2, 0): "bQ", (3, 0): "wQ"})
+    assert destinations(state, "wM") == {(0, 1), (1, -1)}
+
+
+def test_a_broken_saved_position_is_refused_in_one_line():
+    from hexkit.errors import RecordError
+
+    good = position({(0, 0): "wQ", (1, 0): "bQ"}).to_dict()
+    broken = [
+        {"board": [[0, 0, ["wQ"]], [5, 0, ["bQ"]]]},  # two hives
+        {"board": [[0, 0, ["wQ", "bA1"]], [1, 0, ["bQ"]]]},  # an ant on top
+        {"board": [[0, 0, ["wX"]], [1, 0, ["bQ"]]]},  # no such piece
+        {"board": [[0, 0, ["wQ"]], [0, 0, ["bQ"]]]},  # a hex twice
+        {"actions": [2, 7]},  # Black ahead of White
+        {"last": "wA3"},  # frozen piece not on the board
+        {"game_type": "Base"},  # another game type
+    ]
+    game = hexkit.load_game("hive")
+    for change in broken:
+        with pytest.raises(RecordError) as info:
+            game.state_from_dict({**good, **change})
+        assert "\n" not in str(info.value)

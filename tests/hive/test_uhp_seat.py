@@ -74,7 +74,7 @@ def test_hexkit_play_seats_an_external_engine():
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     line = next(x for x in r.stdout.splitlines() if "plays" in x)
     assert line.startswith(f"White> Black (uhp:depth=1:{ENGINE}) plays b")
-    assert line.endswith(" wS1-") or line.split()[-1].endswith("wS1")  # beside White's piece
+    assert line.split()[-1].strip("-/\\") == "wS1"  # beside White's only piece
 
 
 def test_bad_uhp_specs_say_what_is_wrong_in_one_line():
@@ -91,3 +91,47 @@ def test_bad_uhp_specs_say_what_is_wrong_in_one_line():
     seat = make_bot(game, f"uhp:{sys.executable} -c print(1)", 0)
     with pytest.raises(hexkit.HexkitError, match="is not a UHP engine|exited"):
         seat.choose(game.new_state(seed=0))
+
+
+#: A UHP engine that follows the protocol but answers every bestmove with the Queen, which
+#: the tournament opening forbids on the first move.
+QUEEN_FIRST = """
+import sys
+print("id queen-first 1"); print("ok"); sys.stdout.flush()
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "exit":
+        break
+    if word == "newgame":
+        print(line.split(None, 1)[1].strip() if len(line.split()) > 1 else "Base")
+    elif word == "bestmove":
+        print("wQ")
+    print("ok"); sys.stdout.flush()
+"""
+
+
+def test_an_engine_that_answers_an_illegal_move_is_caught_in_one_line(tmp_path):
+    script = tmp_path / "queen_first.py"
+    script.write_text(QUEEN_FIRST, encoding="utf-8")
+    game = hexkit.load_game("hive")
+    state = game.new_state(seed=0)
+    seat = make_bot(game, f"uhp:{sys.executable} {script}", 0)
+    try:
+        with pytest.raises(hexkit.HexkitError, match="queen-first 1 chose 'wQ', which is not "
+                                                     "a legal move here"):
+            seat.choose(state)
+    finally:
+        seat.close()
+    assert state.move_stack == []
+
+
+def test_a_match_seat_whose_engine_plays_illegally_loses_that_game(tmp_path):
+    script = tmp_path / "queen_first.py"
+    script.write_text(QUEEN_FIRST, encoding="utf-8")
+    r = run_hexkit("match", "hive", "--p1", f"uhp:{sys.executable} {script}", "--p2", "random",
+                   "--games", "1", "--fixed-seats", "--seed", "1", "--json", "--quiet",
+                   cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["players"][0]["losses"] == 1
+    assert "wQ" in json.dumps(summary["adjudicated"])
