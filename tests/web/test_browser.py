@@ -132,6 +132,14 @@ def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_serv
     first.keyboard.press("End")
     first.wait_for_selector("#history-banner", state="hidden")
     assert first.locator("#board polygon[data-cell]").count() > 0
+    # A new game from an earlier position of this one.
+    first.keyboard.press("Home")
+    first.wait_for_selector("#history-ply:has-text('0 of 4')")
+    first.keyboard.press("ArrowRight")
+    first.click("#branch")
+    first.wait_for_url(lambda url: room not in url)
+    wait_ply(first, 1)
+    assert [e["move"] for e in game_state(first)["log"]] == moves[:1]
 
 
 def test_undo_between_two_browsers_is_asked_and_accepted(two_players, live_server):

@@ -222,6 +222,15 @@ function showGame(id) {
   $("#undo").addEventListener("click", () => send({type: "undo", tokens: Object.values(heldTokens(roomId))}));
   $("#chooser-cancel").addEventListener("click", () => { selected = null; drawHighlights(); });
   $("#go-live").addEventListener("click", () => goTo(null));
+  $("#branch").addEventListener("click", async () => {
+    try {
+      const record = await api(`/api/games/${roomId}/record`);
+      const made = await api("/api/games/load", {record, upto: viewPly,
+                                                 seats: S.seats.map((s) => s.spec)});
+      if (made.token) keepToken(made.id, made.seat, made.token);
+      location.href = made.url;
+    } catch (e) { say(e.message); }
+  });
   $("#copy-link").addEventListener("click", () => {
     navigator.clipboard?.writeText(location.href).then(() => say("link copied"), () => say(location.href));
   });
