@@ -112,10 +112,15 @@ def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, l
     wait_ply(first, 2)
     wait_ply(second, 2)
     # Replay steps through the game from its start and comes back to the live position.
-    first.evaluate("window.hexkitReplayMs = 300")
+    first.evaluate("window.hexkitReplayMs = 100")
     first.click("#replay")
-    first.wait_for_selector("#history-ply:has-text('1 of 2')")
-    first.wait_for_selector("#history-banner", state="hidden")
+    for _ in range(200):  # the positions shown, until back at the live one
+        shown = first.evaluate("window.hexkitReplayed")
+        if shown and shown[-1] is None:
+            break
+        first.wait_for_timeout(25)
+    assert shown == [0, 1, None]
+    assert first.locator("#history-banner").is_hidden()
     assert first.locator("#status").inner_text().startswith("Your move")
 
 

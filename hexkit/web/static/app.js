@@ -253,8 +253,10 @@ let replayTimer = null;
 function stopReplay() { clearTimeout(replayTimer); replayTimer = null; }
 async function replay() {
   stopReplay();
+  window.hexkitReplayed = [];  // the positions shown, for the tests
   const step = async (ply) => {
     await goTo(ply);
+    window.hexkitReplayed.push(ply);
     if (ply === null) return;
     replayTimer = setTimeout(() => step(ply + 1 >= S.ply ? null : ply + 1), window.hexkitReplayMs || 800);
   };
