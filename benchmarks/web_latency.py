@@ -30,6 +30,7 @@ VARIANTS: dict[str, dict[str, str]] = {
     "focus": {},
     "hexbaron": {},
     "hexaround": {"config": "level3"},
+    "hive": {},  # measured where it is installed
 }
 
 
@@ -52,7 +53,7 @@ def start_server(folder: Path) -> tuple[Any, threading.Thread, str]:
 
 def new_game(request: Any, url: str, name: str, seed: int) -> tuple[str, list[str]]:
     made = request.post(f"{url}/api/games", data={
-        "game": name, "options": VARIANTS[name], "seed": seed, "seats": ["human", "human"]})
+        "game": name, "options": VARIANTS.get(name, {}), "seed": seed, "seats": ["human", "human"]})
     assert made.ok, made.text()
     room = made.json()
     joined = request.post(f"{url}/api/games/{room['id']}/join", data={"seat": 1})
@@ -122,11 +123,16 @@ def measure(browser: Any, url: str, name: str, wanted: int, rng: random.Random) 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=30, help="moves measured per game")
-    ap.add_argument("--games", default=",".join(VARIANTS), help="games, comma-separated")
+    ap.add_argument("--games", default="", help="games, comma-separated (default: the "
+                    "built-in ones, and Hive where installed)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    from hexkit import plugins
+
+    names = args.games.split(",") if args.games else \
+        [n for n in VARIANTS if n in plugins.registry().games]
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
         server, thread, url = start_server(Path(folder))
@@ -134,7 +140,7 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM)
                 print(f"{'game':<11} {'moves':>5} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
-                for name in args.games.split(","):
+                for name in names:
                     times = sorted(measure(browser, url, name, args.moves, rng))
                     p90 = times[int(0.9 * (len(times) - 1))]
                     print(f"{name:<11} {len(times):>5} {statistics.median(times):>10.1f} "

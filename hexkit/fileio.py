@@ -3,6 +3,7 @@ that a crash never leaves a half-written one."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -80,28 +81,73 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, newline: str |
                       durable: bool = True) -> None:
     """Replace ``path`` with ``text`` atomically: readers, and a crash or Ctrl-C, see the old
     file or the whole new one. A temporary file in the same folder is written, flushed to
-    disk when ``durable`` (fsync, then the folder too) and renamed over the target. The new
-    file gets the usual permissions (0666 less the umask), not mkstemp's private 0600.
+    disk when ``durable`` (fsync, then the folder too) and renamed over the target. A new
+    file gets the usual permissions (0666 less the umask); a replaced one keeps its own.
+
+    A symbolic link is saved through (its target is replaced, the link stays); a read-only
+    file is refused, not replaced. Every OSError names ``path`` as the user gave it, never
+    the temporary file.
     """
-    target = Path(path)
+    shown = str(path)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", shown)
+    mode = 0o666 & ~_umask()
+    if target.exists():
+        mode = stat.S_IMODE(target.stat().st_mode)
+        # By its mode bits too: an administrator can write anything, yet a file marked
+        # read-only was meant to stay as it is.
+        if not os.access(target, os.W_OK) or not mode & 0o222:
+            raise PermissionError(errno.EACCES, "the file is read-only (it is not replaced)",
+                                  shown)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise type(exc)(exc.errno, exc.strerror, shown) from None
+    try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
             fh.write(text)
             if durable:
                 fh.flush()
                 os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise type(exc)(exc.errno, exc.strerror, shown) from None
         raise
     if durable:
         _fsync_folder(folder)
+
+
+def remove_stray_temporaries(path: str | os.PathLike[str]) -> int:
+    """Delete the temporary files an interrupted :func:`write_text_atomic` of ``path`` left
+    behind (a SIGKILL between writing and renaming). Call it only while no other process
+    writes ``path`` (hexkit's records hold a lock). Returns how many were removed."""
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    removed = 0
+    try:
+        strays = list(folder.glob(f".{glob_escape(target.name)}.*.tmp"))
+    except OSError:
+        return 0
+    for stray in strays:
+        try:
+            stray.unlink()
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with glob's special characters made literal."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in name)
 
 
 def _fsync_folder(folder: Path) -> None:

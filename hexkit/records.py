@@ -16,8 +16,10 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from hexkit.datapaths import confine, embed, materialise
 from hexkit.errors import (
     ConfigError,
     HexkitError,
@@ -25,9 +27,10 @@ from hexkit.errors import (
     MoveParseError,
     RecordError,
 )
-from hexkit.fileio import write_text_atomic
+from hexkit.fileio import MAX_DATA_BYTES, remove_stray_temporaries, write_text_atomic
 from hexkit.game import Game, Outcome, State
 from hexkit.jsonfile import load_json
+from hexkit.recordlock import check_free, hold
 
 #: The value of the ``format`` field of every record.
 RECORD_FORMAT = "hexkit-record"
@@ -53,6 +56,9 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     start: dict[str, Any] | None = None
+    #: The text of the files the game's options name (``{option: {"name", "text"}}``), so
+    #: that the record replays on a machine without them.
+    files: dict[str, dict[str, str]] = field(default_factory=dict)
     #: Where the record was read from (for messages; not saved).
     source: str = field(default="", compare=False)
 
@@ -76,6 +82,7 @@ class GameRecord:
             seed=seed,
             players=list(players),
             start=None if start is None else start.to_dict(),
+            files=embed(game.options),
         )
 
     def update(self, state: State) -> None:
@@ -104,7 +111,20 @@ class GameRecord:
             defaults = {o.name: o.default for o in spec.options}
             given = {k: v for k, v in self.options.items()
                      if k not in defaults or v != defaults[k]}
-            return registry.load_game(self.name, **given)
+            shown: dict[str, str] = {}
+            if self.files:
+                # The files the game was built from travel with the record.
+                carried, shown = materialise(self.files)
+                given.update(carried)
+            elif self.source:
+                given = confine(self.name, given, Path(self.source).parent, "record")
+            try:
+                return registry.load_game(self.name, **given)
+            except HexkitError as exc:
+                message = str(exc)
+                for path, name in shown.items():
+                    message = message.replace(path, name)
+                raise RecordError(message) from None
         except HexkitError as exc:
             where = f"{self.source}: " if self.source else ""
             raise RecordError(f"{where}cannot rebuild the recorded game: {exc}") from None
@@ -137,6 +157,7 @@ class GameRecord:
             "start": self.start,
             "moves": list(self.moves),
             "result": self.result,
+            **({"files": self.files} if self.files else {}),
         }
 
     @classmethod
@@ -184,6 +205,12 @@ class GameRecord:
                 Outcome.from_dict(result)
             except (KeyError, TypeError, ValueError):
                 raise fail("'result' must be {\"winners\": [seats], \"reason\": text}") from None
+        files = data.get("files", {})
+        if not isinstance(files, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, Mapping)
+                and isinstance(v.get("name"), str) and isinstance(v.get("text"), str)
+                and len(v["text"]) <= MAX_DATA_BYTES for k, v in files.items()):
+            raise fail("'files' must map options to {\"name\": text, \"text\": text}")
         game = data.get("game", name)
         game_version = data.get("game_version", "")
         if not isinstance(game, str) or not isinstance(game_version, str):
@@ -198,15 +225,24 @@ class GameRecord:
             moves=list(moves),
             result=None if result is None else Outcome.from_dict(result).to_dict(),
             start=None if start is None else dict(start),
+            files={k: {"name": v["name"], "text": v["text"]} for k, v in files.items()},
         )
 
 
 # -- files ---------------------------------------------------------------------------------
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
-    one, never a half-written file (temporary file in the same folder, fsync, rename)."""
+    one, never a half-written file (temporary file in the same folder, fsync, rename).
+
+    The saved file stays locked by this process (:mod:`hexkit.recordlock`): a second
+    process saving a game to the same file is refused (RecordError naming the game the
+    file holds) instead of one game being silently lost. Temporary files left by a killed
+    save are removed first."""
+    check_free(path)
+    remove_stray_temporaries(path)
     text = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
     write_text_atomic(path, text)
+    hold(path)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
+from hexkit.datapaths import confine
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
 from hexkit.fileio import MAX_DATA_BYTES
 from hexkit.game import State
@@ -188,6 +189,10 @@ def _scenario(item: LineDict, defaults: Mapping[str, Any], file: str, line: int,
             raise ConfigError("'position_file' must be a file name", file, pf_line)
         if position is not None:
             raise ConfigError("give 'position' or 'position_file', not both", file, pf_line)
+        folder = path.parent.resolve()
+        if not (folder / pos_file).resolve().is_relative_to(folder):
+            raise ConfigError("'position_file' must be a file in the scenario file's own "
+                              "folder", file, pf_line)
     moves = item.get("moves", [])
     if moves is None:
         moves = []
@@ -353,7 +358,12 @@ def run_scenario(scenario: Scenario, registry: Any = None) -> None:
     if registry is None:
         registry = plugins.registry()
     try:
-        game = registry.load_game(scenario.game, **scenario.options)
+        # Files named by the scenario's options must lie beside it (or be installed
+        # variants): a scenario file handed over by someone else reads nothing else.
+        base_name = plugins.parse_game_string(scenario.game)[0]
+        options = confine(base_name, scenario.options, Path(scenario.file).parent,
+                          "scenario file")
+        game = registry.load_game(scenario.game, **options)
     except HexkitError as exc:
         raise ScenarioFailure(f"cannot load game {scenario.game}: {exc}", scenario.line) from None
     state = _start(scenario, game)

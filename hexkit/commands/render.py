@@ -25,6 +25,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record (re-checking every move) up to the move and write the picture."""
+    if args.output != "-":
+        refuse_to_overwrite_a_record(args.file, args.output)
     record = load_record(args.file)
     if not 4 <= args.size <= 400:
         raise RecordError(f"--size {args.size:g} is outside 4..400")
@@ -44,3 +46,25 @@ def run(args: argparse.Namespace) -> int:
         write_text_atomic(Path(args.output), svg)
     return 0
 
+
+
+def refuse_to_overwrite_a_record(record_path: str, output: str) -> None:
+    """RecordError if writing the picture to ``output`` would replace a game record (the
+    record being drawn, or any other)."""
+    out = Path(output)
+    try:
+        same = out.exists() and out.samefile(record_path)
+    except OSError:
+        same = False
+    if same:
+        raise RecordError(f"{output}: is the record being drawn; give another file for the "
+                          "picture (-o board.svg)")
+    if out.is_file():
+        try:
+            with open(out, "rb") as fh:
+                head = fh.read(512)
+        except OSError:
+            return
+        if b'"hexkit-record"' in head:
+            raise RecordError(f"{output}: is a game record; it is not replaced by a picture "
+                              "(give another file, e.g. -o board.svg)")

@@ -59,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         threading.Timer(0.8, webbrowser.open, (url,)).start()
+    # Messages above the protocol's limit get a one-line error; beyond a megabyte the
+    # connection is closed (WebSocket code 1009, message too big).
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                            ws_max_size=64 * 1024)
+                            ws_max_size=1024 * 1024)
     server = uvicorn.Server(config)
     try:
         server.run()

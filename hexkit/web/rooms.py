@@ -209,7 +209,8 @@ class Room:
         if not held:
             raise RoomError("that token holds no seat of this game: only a player can ask "
                             "for an undo", 403)
-        seat = min(held, key=lambda s: self._last_move_of(s))
+        # The most recent move of this browser's seats (one browser may hold several).
+        seat = max(held, key=lambda s: self._last_move_of(s))
         if self._last_move_of(seat) < 0:
             raise RoomError("nothing to undo: you have not moved yet", 409)
         others = {i for i, s in enumerate(self.seats) if s.is_human and s.token_hash} - held

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from focus.moves import ReserveMove, Square, StackMove, square_name
-from focus.variant import Variant
+from focus.variant import LIMITS, Variant
 from hexkit.boards import SquareBoard
 from hexkit.errors import OptionError
 
@@ -179,6 +179,8 @@ def _count(options: dict[str, object], name: str, default: int, minimum: int) ->
         return default
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise OptionError(f"option {name}: {value!r} is not a whole number >= {minimum}")
+    if value > LIMITS[name]:
+        raise OptionError(f"option {name}: {value!r} is more than {LIMITS[name]}")
     return value
 
 

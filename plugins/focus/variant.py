@@ -23,6 +23,15 @@ FIRST_TURNS = ("any", "enter_reserve_on_empty")
 #: Seat letters used in layout pictures: A is the first seat (or colour), B the second...
 SEAT_LETTERS = "ABCD"
 MAX_COLUMNS = 26  # the notation names columns a..z
+#: Bounds on a variant's numbers, far beyond play and small enough that the move tables
+#: (squares x heights x distances) stay small: a hostile file or option is refused at load.
+MAX_ROWS = 26
+MAX_HEIGHT = 32
+MAX_CAPTURES = 1000
+MAX_RESERVE = 100
+#: Largest accepted value of each counted rule or option.
+LIMITS = {"max_height": MAX_HEIGHT, "captures_to_win": MAX_CAPTURES,
+          "start_reserve": MAX_RESERVE}
 
 Square = tuple[int, int]
 
@@ -188,6 +197,9 @@ class _Reader:
                                row_line)
         if width > MAX_COLUMNS:
             self.error(f"a board has at most {MAX_COLUMNS} columns (a..z)", line)
+        if len(rows) > MAX_ROWS:
+            self.error(f"a board has at most {MAX_ROWS} rows, not {len(rows)}", line)
+            return (0, 0, set())
         if not squares:
             self.error("the board has no squares", line)
         for r, c in sorted(squares):
@@ -246,6 +258,9 @@ class _Reader:
             self.error(f"{what} must be a whole number of at least {minimum}, not {value!r}",
                        line)
             return False
+        if value > LIMITS.get(what, value):
+            self.error(f"{what} must be at most {LIMITS[what]}, not {value}", line)
+            return False
         return True
 
     # -- layouts ---------------------------------------------------------------------------
@@ -288,6 +303,16 @@ class _Reader:
         pieces = self.pieces(players, spec["pieces"], spec.line_of("pieces"), shape, max_height)
         if pieces is None:
             return None
+        if reserve == 0:
+            # A seat that controls no stack and has no reserve has no move, and the game
+            # would stand still: refuse the layout now rather than fail during play.
+            tops = {stack[-1] for stack in pieces.values()}
+            idle = [SEAT_LETTERS[i] for i in range(players) if i not in tops]
+            if idle:
+                self.error(f"the {players}-player layout leaves {', '.join(idle)} without a "
+                           "stack to move and no reserve (give each colour a stack on top, "
+                           "or start_reserve)", spec.line_of("pieces"))
+                return None
         return Layout(players, pieces, reserve, first_turn)
 
     def pieces(self, players: int, value: Any, line: int, shape: tuple[int, int, set[Square]],

@@ -95,6 +95,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Largest values a configuration may hold. Far beyond play (a game has a few dozen
+#: creatures), and far below what the compiled move generator's C integers hold, so a
+#: hostile file is refused at load instead of overflowing there.
+MAX_STACK_LIMIT = 64
+MAX_DISTANCE = 1000
+MAX_STOCK = 100
+MAX_CREATURE_TYPES = 64
+
+
 def option_problem(name: str, value: Any) -> str | None:
     """Why ``value`` is not valid for rule option ``name`` (None if it is valid)."""
     if name == "stack_limit":
@@ -102,6 +111,8 @@ def option_problem(name: str, value: Any) -> str | None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             return f"rule stack_limit must be an integer >= 1, not {_show(value)}"
+        if value > MAX_STACK_LIMIT:
+            return f"rule stack_limit must be at most {MAX_STACK_LIMIT}, not {_show(value)}"
         return None
     choices = CHOICES.get(name)
     if choices is not None:
@@ -281,6 +292,11 @@ def _check_creature(rc: RawCreature, err: Any,
         err(rc.distance_line or rc.line,
             f"creature {name}: max_distance must be an integer >= 1, not {_show(distance)}")
         ok = False
+    elif distance > MAX_DISTANCE:
+        err(rc.distance_line or rc.line,
+            f"creature {name}: max_distance must be at most {MAX_DISTANCE}, "
+            f"not {_show(distance)}")
+        ok = False
     if rc.properties is None:
         return None
     if not rc.properties:
@@ -353,6 +369,10 @@ def _check_stock(player: str, rp: RawPlayer, defined: set[str], err: Any) -> dic
             continue
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             err(line, f"player {player}: the count of {name} must be an integer >= 0, "
+                      f"not {_show(count)}")
+            continue
+        if count > MAX_STOCK:
+            err(line, f"player {player}: the count of {name} must be at most {MAX_STOCK}, "
                       f"not {_show(count)}")
             continue
         stock[name] = count

@@ -275,8 +275,12 @@ class HexAroundState(State):
         self.engine = engine
         #: The Move objects made for the engine's current legal list (reused while it is).
         self._moves: tuple[Any, list[Move]] | None = None
-        #: Move object per engine action, reused across positions.
-        self._made: dict[tuple[int, int | None, int], Move] = {}
+        #: Move object per engine action, shared by the states of this game (moves are
+        #: immutable; bots and repeated games meet the same actions again).
+        made = game.__dict__.get("_made_moves")
+        if made is None:
+            made = game.__dict__["_made_moves"] = {}
+        self._made: dict[tuple[int, int | None, int], Move] = made
 
     # -- players -----------------------------------------------------------------------
     @property

@@ -38,6 +38,8 @@ ONGOING, BLUE_WON, RED_WON, DRAW = 0, 1, 2, 3
 Action = tuple[int, "int | None", int]
 #: The action of a player who passes (``no_action: pass``): no creature, no hex.
 PASS: tuple[int, int | None, int] = (-1, -1, -1)
+#: How many positions back undo finds the legal list again.
+KEPT_LISTS = 2
 #: ``stack_limit: unlimited``.
 UNLIMITED = 1 << 62
 
@@ -208,6 +210,8 @@ class Position:
         self._cache = Caches(id(self))
         #: Hexes that gained their first or lost their last occupied neighbour.
         self._flips: list[int] = []
+        #: Per action in ``history``, the legal list of the position before it (or None).
+        self._undo_legal: list[list[Action] | None] = []
 
     def copy(self) -> Position:
         """An independent engine in the same position (tables copied, caches shared where
@@ -225,6 +229,7 @@ class Position:
         twin.bpos = list(self.bpos)
         twin.history = list(self.history)
         twin._last = list(self._last)
+        twin._undo_legal = [None] * len(self._undo_legal)
         twin._flips = []
         return twin
 
@@ -539,7 +544,14 @@ class Position:
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
         self.history.append((p, changed, hand_changes, tuple(self.bpos), self._result,
-                             self._reason, frozen, self._stuck_pending, self.cache.legal))
+                             self._reason, frozen, self._stuck_pending))
+        # The legal lists of the last few positions come back on undo (a caller that tries
+        # every move, then pops it, generates each position once); older ones are dropped,
+        # since holding a list per ply of a long game costs the garbage collector more.
+        kept = self._undo_legal
+        kept.append(self.cache.legal)
+        if len(kept) > KEPT_LISTS:
+            kept[-KEPT_LISTS - 1] = None
         self.actions[p] += 1
         self._last.append((p, action))
         self._stuck_pending = False
@@ -549,8 +561,8 @@ class Position:
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        (p, changed, hand_changes, bpos, result, reason, frozen, pending,
-         legal) = self.history.pop()
+        p, changed, hand_changes, bpos, result, reason, frozen, pending = self.history.pop()
+        legal = self._undo_legal.pop() if self._undo_legal else None
         self.frozen = frozen
         self._flips = []
         for key, old in reversed(changed):

@@ -166,8 +166,8 @@ def _setup_file(path: Path, catalogue: Catalogue) -> Setup:
     if not path.is_file():
         raise ConfigError("no such file", path)
     if path.suffix.lower() in (".yaml", ".yml"):
-        return load_yaml_setup(path, catalogue)
-    return load_data_file(path, catalogue)
+        return load_yaml_setup(path, catalogue, playable=True)
+    return load_data_file(path, catalogue, playable=True)
 
 
 class HexBaronState(State):

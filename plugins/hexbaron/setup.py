@@ -123,14 +123,18 @@ def _suggest(word: str, known: list[str]) -> str:
 _TOP_KEYS = ("description", "size", "terrain", "players")
 
 
-def load_yaml_setup(path: str | Path, catalogue: Catalogue) -> Setup:
+def load_yaml_setup(path: str | Path, catalogue: Catalogue, playable: bool = False) -> Setup:
     """Read and check a YAML set-up (see ``configs/hexbaron/default.yaml``)."""
     data = load_yaml(path)
-    return setup_from_yaml(data, str(path), catalogue)
+    return setup_from_yaml(data, str(path), catalogue, playable)
 
 
-def setup_from_yaml(data: Any, path: str, catalogue: Catalogue) -> Setup:
-    """Check parsed YAML and build the set-up (ConfigError/ConfigErrors naming lines)."""
+def setup_from_yaml(data: Any, path: str, catalogue: Catalogue,
+                    playable: bool = False) -> Setup:
+    """Check parsed YAML and build the set-up (ConfigError/ConfigErrors naming lines).
+
+    ``playable``: also refuse a set-up that could never end (a player without a Baron), as
+    a game to be played must; rule tests build such partial positions on purpose."""
     errors: list[ConfigError] = []
 
     def err(message: str, line: int | None) -> None:
@@ -158,10 +162,26 @@ def setup_from_yaml(data: Any, path: str, catalogue: Catalogue) -> Setup:
     n = tile_count(size)
     terrain = _yaml_terrain(data["terrain"], data.line_of("terrain"), n, catalogue, err)
     players, pieces = _yaml_players(data["players"], data.line_of("players"), n, catalogue, err)
+    if playable and not errors:
+        player_lines = data["players"].lines
+        _check_barons(pieces, False, lambda seat: player_lines[seat], err)
     if errors:
         raise ConfigErrors(errors) if len(errors) > 1 else errors[0]
     return Setup(size, terrain, pieces, players, source=path,
                  description=description if isinstance(description, str) else "")
+
+
+def _check_barons(pieces: dict[int, tuple[int, str]], baron_lost: bool,
+                  line_of: Any, err: Any) -> None:
+    """A game ends when a Baron falls: a set-up in which a player has no Baron could never
+    end, so it is refused when it is read (unless the set-up records a Baron already lost,
+    the last turn of a saved game)."""
+    if baron_lost:
+        return
+    for seat, who in enumerate(("Player One", "Player Two")):
+        if not any(owner == seat and kind == "Baron" for owner, kind in pieces.values()):
+            err(f"{who} has no Baron: the game could never end (each player needs one)",
+                line_of(seat))
 
 
 def _is_int(value: Any) -> bool:
@@ -280,9 +300,10 @@ def read_text(path: str | Path) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def load_data_file(path: str | Path, catalogue: Catalogue) -> Setup:
-    """Read and check an AQA data file (strict reading, see the module docstring)."""
-    return parse_data_file(read_text(path), str(path), catalogue)
+def load_data_file(path: str | Path, catalogue: Catalogue, playable: bool = False) -> Setup:
+    """Read and check an AQA data file (strict reading, see the module docstring);
+    ``playable`` as for :func:`setup_from_yaml`."""
+    return parse_data_file(read_text(path), str(path), catalogue, playable)
 
 
 def split_lines(text: str) -> list[str]:
@@ -294,8 +315,10 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def parse_data_file(text: str, path: str, catalogue: Catalogue) -> Setup:
-    """Check an AQA data file's text and build the set-up."""
+def parse_data_file(text: str, path: str, catalogue: Catalogue,
+                    playable: bool = False) -> Setup:
+    """Check an AQA data file's text and build the set-up (``playable`` as for
+    :func:`setup_from_yaml`)."""
     lines = split_lines(text.removeprefix("\ufeff"))
     errors: list[ConfigError] = []
 
@@ -338,6 +361,8 @@ def parse_data_file(text: str, path: str, catalogue: Catalogue) -> Setup:
         else:
             err("unexpected text after the blank line that ends the pieces "
                 f"(only a '{TURN_TAG},...' line may follow)", later)
+    if playable and not errors:
+        _check_barons(pieces, turn[3], lambda seat: seat + 1, err)
     if errors:
         raise ConfigErrors(errors) if len(errors) > 1 else errors[0]
     to_move, command, turns, baron_lost = turn

@@ -142,8 +142,9 @@ class HiveEngine(Engine):
         p = (self.actions[0] + self.actions[1]) & 1
         # The list of legal actions comes back with the position on undo: a caller that
         # tries every move (a search, push-and-pop checks) generates each position once.
-        self.history.append((action, self.last, self.result, self.reason, self._legal,
-                             self._analysis))
+        cache = self.cache
+        self.history.append((action, self.last, self.result, self.reason, cache.legal,
+                             cache.analysis))
         self._flips.clear()
         if code < 0:
             self.last = -1
@@ -161,8 +162,9 @@ class HiveEngine(Engine):
                 self.bpos[code] = dst
             self.last = code
         self.actions[p] += 1
-        self._analysis = None
-        self._legal = None
+        cache.analysis = None
+        cache.legal = None
+        cache.legal_set = None
         self._end_checks(p)
 
     def undo(self) -> None:
@@ -196,8 +198,10 @@ class HiveEngine(Engine):
         self.last = last
         self.result = result
         self.reason = reason
-        self._analysis = analysis
-        self._legal = legal
+        cache = self.cache
+        cache.analysis = analysis
+        cache.legal = legal
+        cache.legal_set = None
 
     def _end_checks(self, mover: int) -> None:
         nmask = self.nmask
@@ -229,7 +233,8 @@ class HiveEngine(Engine):
     def legal_actions(self) -> list[tuple[int, int | None, int]]:
         """Every legal action of the player to act ([PASS] if nothing else is legal, [] once
         the game is over). Cached per position; do not change the list."""
-        legal = self._legal
+        cache = self.cache
+        legal = cache.legal
         if legal is None:
             if self.result != ONGOING:
                 legal = []
@@ -237,7 +242,7 @@ class HiveEngine(Engine):
                 legal = self.generate(self.to_move)
                 if not legal:
                     legal = [PASS]
-            self._legal = legal
+            cache.legal = legal
         return legal
 
     def has_action(self, player: int) -> bool:
@@ -275,12 +280,11 @@ class HiveEngine(Engine):
 
     def generate(self, p: int) -> list[tuple[int, int | None, int]]:
         """The legal actions of ``p`` (no pass), without duplicates."""
-        out: list[tuple[int, int | None, int]] = []
         codes = self.placement_codes(p)
         if codes:
-            for d in self.placement_hexes(p):
-                for c in codes:
-                    out.append((c, None, d))
+            out = [(c, None, d) for d in self.placement_hexes(p) for c in codes]
+        else:
+            out = []
         if self.bpos[p] is None:
             return out
         stacks = self.stacks
@@ -362,25 +366,17 @@ class HiveEngine(Engine):
             for tgt, d in throws(stacks, cuts, h, frozen):
                 out.append((stacks[tgt][0], tgt, d))
 
-    def clone(self) -> HiveEngine:
-        """An independent copy of this position and its history (stacks are replaced,
-        never changed in place, so they are shared)."""
-        t = HiveEngine.__new__(HiveEngine)
-        t.__dict__.update(self.__dict__)
-        t.stacks = dict(self.stacks)
-        t.occ = set(self.occ)
-        t.nmask = dict(self.nmask)
-        t.frontier = set(self.frontier)
-        t.cadj = (dict(self.cadj[0]), dict(self.cadj[1]))
-        t.hands = [list(h) for h in self.hands]
-        t.actions = list(self.actions)
-        t.bpos = list(self.bpos)
-        t.history = list(self.history)
-        t.where = dict(self.where)
-        t.seen = dict(self.seen)
-        t._flips = []
-        t._legal_set_for = None
-        return t
+    def copy(self) -> HiveEngine:
+        """An independent copy of this position and its history: HexAround's copy of the
+        tables, plus Hive's piece positions and repetition counts."""
+        twin = super().copy()
+        assert isinstance(twin, HiveEngine)
+        twin.where = dict(self.where)
+        twin.seen = dict(self.seen)
+        return twin
+
+    #: The name the game, the bot and the UHP engine use.
+    clone = copy
 
     # -- helpers for notation and the game ------------------------------------------------
     def action_for(self, code: int, dst: int) -> tuple[int, int | None, int]:

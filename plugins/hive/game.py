@@ -249,12 +249,12 @@ class HiveState(State):
         position reached again in another state of the same game (a copy, a reloaded
         save) takes its list from the game's small table instead of generating it."""
         engine = self.engine
-        fresh = engine._legal is None
+        fresh = engine.cache.legal is None
         if fresh and engine.result == 0:
             key = _table_key(engine)
             found = self.game.legal_table.get(key)  # type: ignore[attr-defined]
             if found is not None:
-                engine._legal = found[0]
+                engine.cache.legal = found[0]
                 self._moves[id(found[0])] = found
                 return found
         actions = engine.legal_actions()

@@ -73,6 +73,12 @@ def test_a_device_is_never_read():
     assert "not a regular file" in _refused_quickly(load_yaml, "/dev/zero")
 
 
+def test_a_scenario_position_file_outside_its_folder_such_as_dev_zero_is_refused(write):
+    path = write("s.yaml", "game: focus\nposition_file: /dev/zero\n")
+    with pytest.raises(ConfigError, match="s.yaml:2: 'position_file' must be a file in"):
+        load_scenarios(path)
+
+
 def test_a_folder_is_refused(tmp_path):
     assert "is a folder" in _refused_quickly(load_yaml, tmp_path)
 
@@ -115,11 +121,13 @@ def test_scenario_file_bomb_is_refused(write):
     assert str(path) in _refused_quickly(load_scenarios, path)
 
 
-def test_scenario_position_file_on_a_device_fails_that_scenario_only(write):
+def test_scenario_position_file_on_a_pipe_fails_that_scenario_only(write):
+    import os
+
     from hexkit.scenarios import run_scenario
 
     path = write("s.yaml", "game: focus\nposition_file: zero.json\n")
-    (path.parent / "zero.json").symlink_to("/dev/zero")
+    os.mkfifo(path.parent / "zero.json")  # would block a plain open() for ever
     [scenario] = load_scenarios(path)
     with pytest.raises(Exception) as info:
         run_scenario(scenario)

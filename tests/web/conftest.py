@@ -44,7 +44,7 @@ class LiveServer:
         from hexkit.web.app import create_app
 
         config = uvicorn.Config(create_app(self.folder), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws_max_size=64 * 1024)
+                                log_level="warning", ws_max_size=1024 * 1024)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -67,6 +67,8 @@ class LiveServer:
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    pytest.importorskip("uvicorn", reason="the web extra is not installed "
+                        "(pip install 'hexkit-games[web]')")
     server = LiveServer(tmp_path_factory.mktemp("web-games"), free_port())
     server.start()
     yield server

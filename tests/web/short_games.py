@@ -10,12 +10,25 @@ from typing import Any
 from hexkit import plugins
 from hexkit.game import Game, State
 
-#: (game name, options, seed) of a short variant of each built-in game.
+#: (game name, options, seed) of a short variant of each built-in game (and Hive, where
+#: it is installed).
 SHORT_VARIANTS: dict[str, tuple[dict[str, Any], int]] = {
     "focus": ({"captures_to_win": "1", "max_height": "2"}, 3),
     "hexbaron": ({"max_turns": "1"}, 5),
     "hexaround": ({"config": "level1"}, 1),
 }
+if "hive" in plugins.registry().games:
+    SHORT_VARIANTS["hive"] = ({}, 1)
+
+_NEIGHBOURS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
+
+
+def _queen_pressure(state: State) -> int:
+    """Hive: how many hexes around the queens are taken (from the game's picture)."""
+    cells = state.view().cells
+    taken = {c.at for c in cells if c.pieces}
+    return sum((c.at[0] + dq, c.at[1] + dr) in taken for c in cells
+               if any("Q" in p.text for p in c.pieces) for dq, dr in _NEIGHBOURS)
 
 
 def _butterfly_pressure(state: State) -> int:
@@ -51,8 +64,9 @@ def short_game(name: str, limit: int = 60) -> tuple[Game, int, list[str]]:
             best, best_score = legal[0], None
             for move in legal[:80]:
                 state.push(move)
-                score = (state.is_over(),
-                         _butterfly_pressure(state) if name == "hexaround" else 0)
+                pressure = (_butterfly_pressure(state) if name == "hexaround" else
+                            _queen_pressure(state) if name == "hive" else 0)
+                score = (state.is_over(), pressure)
                 state.pop()
                 if best_score is None or score > best_score:
                     best, best_score = move, score

@@ -27,16 +27,24 @@ from .short_games import SHORT_VARIANTS, short_game  # noqa: E402
 SHOTS = os.environ.get("HEXKIT_SCREENSHOTS", "")
 
 
-@pytest.fixture
-def two_players(browser, live_server):
+@pytest.fixture(scope="module")
+def two_browsers(browser):
+    """Two separate browsers (their own storage, so their own seats), for the module."""
     a, b = browser.new_context(), browser.new_context()
-    pages = a.new_page(), b.new_page()
+    yield a, b
+    a.close()
+    b.close()
+
+
+@pytest.fixture
+def two_players(two_browsers, live_server):
+    pages = tuple(context.new_page() for context in two_browsers)
     errors: list[str] = []
     for page in pages:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pages
-    a.close()
-    b.close()
+    for page in pages:
+        page.close()
     assert not errors, f"the page raised: {errors}"
 
 

@@ -257,6 +257,18 @@ def test_undo_against_a_bot_is_at_once_and_takes_back_its_reply_too(client):
     assert back["ply"] == 0 and back["turn"] == 0
 
 
+def test_one_browser_holding_both_seats_undoes_its_last_move_at_once(client):
+    made, second, moves = short(client, "focus")
+    with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+        receive_state(ws)
+        for token, text in zip([made["token"], second], moves[:2], strict=True):
+            ws.send_json({"type": "move", "token": token, "move": text})
+            receive_state(ws)
+        ws.send_json({"type": "undo", "tokens": [made["token"], second]})
+        back = receive_state(ws)
+    assert back["ply"] == 1 and back["undo_request"] is None and back["turn"] == 1
+
+
 # -- bots ----------------------------------------------------------------------------------
 def test_a_bot_seat_thinks_visibly_then_moves(client):
     made = create(client, "focus", seats=["human", "random"], seed=4)
@@ -367,25 +379,27 @@ def plugin_registry(tmp_path, monkeypatch, request):
     from its folder (nothing installed) and forgotten afterwards."""
     if request.param == "example":
         folder, package, name = ROOT / "examples" / "hex-connection", "hexconnection", "hex"
+        options = {"size": 5}
     else:
         from hexkit.scaffold import write_plugin
 
         write_plugin("webtoy", tmp_path)
         folder, package, name = tmp_path / "webtoy", "webtoy", "webtoy"
+        options = {}
     monkeypatch.syspath_prepend(str(folder))
     import importlib
 
     module = importlib.import_module(f"{package}.plugin")
-    yield build_registry(extra=[(package, module)]), name
+    yield build_registry(extra=[(package, module)]), name, options
     for loaded in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[loaded]
 
 
 @pytest.mark.parametrize("plugin_registry", ["example", "new-plugin"], indirect=True)
 def test_a_plugin_the_web_layer_never_heard_of_plays_to_the_end(tmp_path, plugin_registry):
-    registry, name = plugin_registry
+    registry, name, options = plugin_registry
     with TestClient(create_app(tmp_path / "games", registry)) as client:
-        made = create(client, name, seed=1)
+        made = create(client, name, seed=1, options=options)
         tokens = [made["token"], join(client, made["id"], 1)]
         with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
             state = receive_state(ws)

@@ -80,3 +80,24 @@ def test_a_port_in_use_is_said_in_one_line(tmp_path):
     assert out.stderr.strip().splitlines() == [
         f"hexkit: error: cannot listen on 127.0.0.1:{port}: address already in use "
         "(choose another with --port)"]
+
+
+def test_a_real_server_answers_an_oversized_message_and_a_foreign_origin_in_one_line(
+        live_server):
+    pytest.importorskip("websockets", reason="the web extra is not installed")
+    from websockets.sync.client import connect
+
+    body = json.dumps({"game": "focus"}).encode()
+    request = urllib.request.Request(live_server.url + "/api/games", body,
+                                     {"Content-Type": "application/json"})
+    room = json.load(urllib.request.urlopen(request, timeout=5))["id"]
+    ws_url = f"ws://127.0.0.1:{live_server.port}/ws/games/{room}"
+    with connect(ws_url, max_size=None) as ws:
+        assert json.loads(ws.recv())["type"] == "state"
+        ws.send(json.dumps({"type": "ping", "pad": "x" * 200_000}))
+        answer = json.loads(ws.recv())
+        assert answer["type"] == "error" and "too large" in answer["message"]
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv()) == {"type": "pong"}
+    with connect(ws_url, origin="http://evil.example") as ws:
+        assert "another site" in json.loads(ws.recv())["message"]

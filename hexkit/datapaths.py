@@ -1,0 +1,104 @@
+"""Which files a record or scenario file may make hexkit read.
+
+A game option can name a file (a Focus board, a Hex Baron set-up, a HexAround config).
+When that option comes from a data file rather than from the user, the file it names must
+lie inside the data file's own folder or an installed variants folder; anything else
+(``../../secret/id_rsa``, ``/etc/passwd``) is refused before it is opened. A record also
+carries the text of the files its game was built from, so that it replays anywhere.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hexkit.configs import config_dirs
+from hexkit.errors import ConfigError
+from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
+
+#: Suffixes of the files game options name (variants, set-ups, configs, AQA data files).
+FILE_SUFFIXES = (".yaml", ".yml", ".hgc", ".txt", ".json")
+
+
+def names_a_file(value: Any) -> bool:
+    """True if an option value is a file name rather than a variant's name."""
+    if not isinstance(value, str) or not value.strip():
+        return False
+    text = value.strip()
+    return "/" in text or "\\" in text or text.lower().endswith(FILE_SUFFIXES)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
+def confine(game: str, options: Mapping[str, Any], base: Path, what: str) -> dict[str, Any]:
+    """The options with every file they name resolved against ``base`` (the data file's
+    folder) and checked: it must be inside ``base`` or an installed variants folder of
+    ``game``. ConfigError (one line, never the file's content) otherwise."""
+    out = dict(options)
+    root = base.resolve()
+    allowed = [root, *(d.resolve() for d in config_dirs(game))]
+    for key, value in options.items():
+        if not names_a_file(value):
+            continue
+        given = Path(os.path.expanduser(value.strip()))
+        target = (given if given.is_absolute() else root / given).resolve()
+        if not any(_inside(target, folder) for folder in allowed):
+            raise ConfigError(f"option {key} names the file {value!r} outside the {what}'s "
+                              f"folder; a {what} may only use files beside it or installed "
+                              "variants")
+        out[key] = str(target)
+    return out
+
+
+def embed(options: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """The text of each file the options name (``{option: {"name", "text"}}``), for a
+    record to carry. Files that cannot be read are left out (the record still names them)."""
+    files = {}
+    for key, value in options.items():
+        if names_a_file(value) and Path(value).is_file():
+            try:
+                text = read_text_bounded(value, MAX_DATA_BYTES)
+            except ConfigError:
+                continue
+            files[key] = {"name": Path(value).name, "text": text}
+    return files
+
+
+_folder: list[Path] = []
+
+
+def _private_folder() -> Path:
+    if not _folder:
+        folder = Path(tempfile.mkdtemp(prefix="hexkit-record-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _folder.append(folder)
+    return _folder[0]
+
+
+def materialise(files: Mapping[str, Mapping[str, str]]) -> tuple[dict[str, str], dict[str, str]]:
+    """Write carried files to a private folder (removed at exit) so the game can read them.
+
+    Returns the option values to use, and a map from each written path to how messages
+    should name it (``embedded NAME``), since a user never saw those paths."""
+    values: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    for key, entry in files.items():
+        name = Path(str(entry.get("name", "file"))).name or "file"
+        folder = _private_folder() / str(len(list(_private_folder().iterdir())))
+        folder.mkdir()
+        path = folder / name
+        path.write_text(str(entry.get("text", "")), encoding="utf-8")
+        values[key] = str(path)
+        shown[str(path)] = f"{name} (carried by the record)"
+    return values, shown
