@@ -326,3 +326,19 @@ def test_end_of_input_stops_the_engine_cleanly():
     assert r.returncode == 0 and "Traceback" not in r.stderr.decode()
     assert lines[-2:] == ["Base;InProgress;Black[1];wS1", "ok"]
     assert lines.count("ok") == 3
+
+
+def test_repetition_draw_option_applies_to_the_game_in_progress(gui):
+    # The two Queens step out and back: the position after 4 moves comes back every 4 plies.
+    start = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    cycle = ("wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-")
+    gui.one(f"newgame {start}")
+    for move in cycle:
+        gui.one(f"play {move}")
+    assert gui.one("options set RepetitionDraw true") == "RepetitionDraw;bool;True;False"
+    answers = [gui.one(f"play {move}") for move in cycle]
+    assert [a.split(";")[1] for a in answers] == ["InProgress"] * 3 + ["Draw"]  # third time
+    assert gui.one("validmoves").startswith("err ")
+    gui.one("undo")
+    assert gui.one("options set repetition_draw false") == "RepetitionDraw;bool;False;False"
+    assert gui.one(f"play {cycle[-1]}").split(";")[1] == "InProgress"  # Mzinga's reading
