@@ -273,9 +273,8 @@ class HexAroundState(State):
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
         super().__init__(game, rng)
         self.engine = engine
-        #: The Move objects made for the engine's current legal list (reused while it is),
-        #: and once a move is pushed, id(move) -> its action for that list.
-        self._moves: tuple[Any, list[Move], dict[int, Any] | None] | None = None
+        #: The Move objects made for the engine's current legal list (reused while it is).
+        self._moves: tuple[Any, list[Move]] | None = None
         #: Move object per engine action, shared by the states of this game (moves are
         #: immutable; bots and repeated games meet the same actions again).
         made = game.__dict__.get("_made_moves")
@@ -309,7 +308,7 @@ class HexAroundState(State):
             made.clear()
         get = made.get
         out = [get(action) or self._make_move(action) for action in actions]
-        self._moves = (actions, out, None)
+        self._moves = (actions, out)
         return list(out)
 
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
@@ -387,18 +386,6 @@ class HexAroundState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
-        listed = self._moves
-        if listed is not None and listed[0] is engine.cache.legal:
-            # A move object handed out by legal_moves() for this very position: its action
-            # is known and legal, no parsing and no check needed.
-            by_id = listed[2]
-            if by_id is None:
-                by_id = {id(m): a for m, a in zip(listed[1], listed[0], strict=True)}
-                self._moves = (listed[0], listed[1], by_id)
-            action = by_id.get(id(move))
-            if action is not None:
-                engine.apply(action)
-                return
         action = self.action_of(move)
         if not engine.is_legal_fast(action):
             reason = engine.check(action)
