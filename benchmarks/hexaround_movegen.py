@@ -1,10 +1,10 @@
-"""HexAround legal-move generation on mid-game positions of 10, 20, 40 and 80 creatures.
+"""HexAround legal-move generation on mid-game positions of 10, 20, 40, 80 and 160 creatures.
 
     python benchmarks/hexaround_movegen.py [--positions 30] [--seed 1] [--python]
 
 ``--python`` times the pure-Python generator even when the compiled one is built.
 
-Positions come from random play with level3's creature types (stock scaled so that 80
+Positions come from random play with level3's creature types (stock scaled so that 160
 creatures fit on the board): placements are preferred until the wanted number of creatures
 is down, then a few random moves mix the position. For each size the script prints the
 time to list every legal move of one position from scratch (the engine's caches cleared),
@@ -23,7 +23,7 @@ from _generator_option import add_generator_option, apply_generator_option
 from hexaround.config import parse_config_text
 from hexaround.engine import Engine
 
-SIZES = (10, 20, 40, 80)
+SIZES = (10, 20, 40, 80, 160)
 
 CONFIG = """
 creatures:
@@ -34,7 +34,7 @@ creatures:
   RABBIT:      {max_distance: 4, properties: [RUNNING, INTRUDING]}
   TURTLE:      {max_distance: 4, properties: [WALKING, INTRUDING]}
 players:
-  BLUE: {BUTTERFLY: 1, DUCK: 9, GRASSHOPPER: 8, HORSE: 8, RABBIT: 8, TURTLE: 8}
+  BLUE: {BUTTERFLY: 1, DUCK: 18, GRASSHOPPER: 16, HORSE: 16, RABBIT: 16, TURTLE: 16}
 rules:
   butterfly_deadline_blocks_moves: false
 """

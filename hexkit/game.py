@@ -596,10 +596,12 @@ class State(ABC):
         return ""
 
     def _repr_svg_(self) -> str:
-        """SVG picture for Jupyter notebooks."""
+        """SVG picture for Jupyter notebooks (a finished game says who won and why)."""
         from hexkit.render.svg import render_svg
 
-        return render_svg(self.view())
+        outcome = self.outcome()
+        result = "" if outcome is None else describe_outcome(self.players, outcome)
+        return render_svg(self.view(), result=result)
 
     def __str__(self) -> str:
         return self.render()

@@ -249,8 +249,11 @@ class PlaySession:
                 self.say(f"  {event.text}", f"event:{event.kind}")
 
     def finish(self) -> None:
-        self.say(self.state.render())
-        self.say(self.result_line(), "result")
+        board = self.state.render()
+        self.say(board)
+        # The end is said once: some games' pictures already say it (Focus, HexAround).
+        if not any(line.startswith("Game over") for line in board.splitlines()):
+            self.say(self.result_line(), "result")
         if self.file.path is not None:
             self.say(f"The game is saved in {self.file.path} "
                      f"({self.file.command('replay')} shows it again).", "hint")

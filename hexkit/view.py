@@ -58,3 +58,6 @@ class BoardView:
     terrain_colours: tuple[tuple[str, str], ...] = ()
     #: Pieces in the players' hands or reserves (clickable origins of moves in a browser).
     hands: tuple[HandView, ...] = ()
+    #: Hex boards only: larger second coordinate drawn higher up (as in HexAround's text
+    #: board, where larger y is on top); by default it grows downwards, like screen rows.
+    y_up: bool = False

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from hexkit.view import BoardView, CellView
+from hexkit.view import BoardView, CellView, HandView
 
 #: Seat colours (seat 0 first); neutral pieces are grey.
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -43,11 +43,15 @@ SQRT3 = math.sqrt(3.0)
 MAX_DRAWN_PIECES = 5
 
 
-def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> str:
+def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
+               result: str = "", interactive: bool = False) -> str:
     """The picture of ``view`` as a standalone SVG document.
 
     ``cell_size`` is a hexagon's centre-to-corner distance (a square's side is twice
-    that); ``title`` is an optional heading above the players' legend.
+    that); ``title`` is an optional heading above the players' legend; ``result`` (who won
+    and why) is written in bold under the legend. ``interactive`` marks every cell polygon
+    with ``data-cell="a,b"`` and every piece in hand with ``data-seat``/``data-kind`` for a
+    click-to-move page, and lets clicks on pieces fall through to their cell.
     """
     r = float(cell_size)
     shapes = {cell.at: _cell_shape(view, cell.at, r) for cell in view.cells}
@@ -55,14 +59,20 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
     ys = [y for centre, corners in shapes.values() for _, y in corners] or [0.0]
     margin = r * 0.5
     font = max(11.0, r * 0.45)
-    header = (font * 1.6 if title else 0.0) + font * 1.7
-    footer = font * 1.45 * len(view.caption) + (margin if view.caption else 0.0)
+    hand_rows = _hand_rows(view)
+    result_lines = [result] if result else []
+    # A caption line that only repeats the result is said once, in the banner.
+    caption = [line for line in view.caption if not result or line.strip() != result.strip()]
+    header = (font * 1.6 if title else 0.0) + font * 1.7 + font * 1.5 * len(result_lines)
+    hands_h = font * 1.9 * len(hand_rows) + (margin * 0.5 if hand_rows else 0.0)
+    footer = font * 1.45 * len(caption) + (margin if caption else 0.0)
     board_w = max(xs) - min(xs)
     legend_w = _legend_width(view.players, font)
     title_w = _text_width(title, font * 1.1) * 1.1 if title else 0.0
-    width = max(board_w + 2 * margin, legend_w + 2 * margin, _caption_width(view, font),
-                title_w + 2 * margin)
-    height = header + (max(ys) - min(ys)) + 2 * margin + footer
+    result_w = _text_width(result, font) * 1.1 + 2 * margin if result else 0.0
+    width = max(board_w + 2 * margin, legend_w + 2 * margin, _caption_width(caption, font),
+                title_w + 2 * margin, result_w, _hands_width(view, hand_rows, font) + 2 * margin)
+    height = header + (max(ys) - min(ys)) + 2 * margin + hands_h + footer
     # Board centred horizontally under the legend.
     dx = (width - board_w) / 2 - min(xs)
     dy = header + margin - min(ys)
@@ -79,6 +89,10 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
         y += font * 1.6
     colours = seat_colours(view.players)
     out.extend(_legend(view.players, colours, width, y, font))
+    for line in result_lines:
+        y += font * 1.5
+        banner = _text(width / 2, y, line, font, anchor="middle", weight="bold", fill="#1b1b1b")
+        out.append(f'<g class="result">{banner}</g>')
 
     fills = _terrain_fills(view)
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
@@ -88,8 +102,10 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
         fill = fills.get(cell.terrain, PLAIN_FILL)
         terrain = f" ({cell.terrain})" if cell.terrain else ""
         tip = escape(_xml_safe((cell.label or str(cell.at)) + terrain))
+        data = f' data-cell="{cell.at[0]},{cell.at[1]}"' if interactive else ""
         out.append(
-            f'<polygon points="{_points(corners)}" fill="{fill}"><title>{tip}</title></polygon>'
+            f'<polygon points="{_points(corners)}" fill="{fill}"{data}><title>{tip}</title>'
+            "</polygon>"
         )
     out.append("</g>")
     highlight = set(view.highlight)
@@ -101,12 +117,20 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "") -> 
                 f'fill="none" stroke="{HIGHLIGHT_COLOUR}" stroke-width="{_n(r * 0.14)}" '
                 f'stroke-linejoin="round"/>'
             )
+    # Clicks on a cell's label or pieces reach the cell itself.
+    out.append('<g pointer-events="none">' if interactive else "<g>")
     for cell in view.cells:
-        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r, colours))
+        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r, colours,
+                                  fills.get(cell.terrain, PLAIN_FILL)))
+    out.append("</g>")
     out.append("</g>")
 
-    y = header + (max(ys) - min(ys)) + 2 * margin + font
-    for line in view.caption:
+    y = header + (max(ys) - min(ys)) + 2 * margin + font * 0.6
+    for seat, hands in hand_rows:
+        out.extend(_hand_row(view, seat, hands, margin, y, font, colours, interactive))
+        y += font * 1.9
+    y += (margin * 0.5 if hand_rows else 0.0) + font * 0.4
+    for line in caption:
         out.append(_text(margin, y, line, font * 0.85))
         y += font * 1.45
     out.append("</svg>")
@@ -129,6 +153,8 @@ def _cell_shape(view: BoardView, at: tuple[int, int], r: float) -> tuple[Point, 
     else:
         cx, cy = r * SQRT3 * (a + b / 2), r * 1.5 * b
         start = 30.0
+    if view.y_up:
+        cy = -cy
     corners = [
         (cx + r * math.cos(math.radians(start + 60 * i)),
          cy + r * math.sin(math.radians(start + 60 * i)))
@@ -144,18 +170,19 @@ def _shrink(corners: Sequence[Point], centre: Point, k: float) -> list[Point]:
 
 # -- cell contents -------------------------------------------------------------------------
 def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float,
-                   colours: Sequence[str]) -> list[str]:
+                   colours: Sequence[str], fill: str = PLAIN_FILL) -> list[str]:
     out: list[str] = []
     cx, cy = centre
     square = view.topology == "square"
     if cell.label:
-        size = r * (0.3 if square else 0.27)
+        # Black or white, whichever reads better on the terrain: no halo is needed (and
+        # renderers without paint-order would draw a halo over the glyphs).
+        size = r * (0.3 if square else 0.29)
+        ink = label_inks(fill)[0]
         if square:
-            out.append(_text(cx - r * 0.9, cy - r * 0.62, cell.label, size, fill="#4a4238",
-                             halo=True))
+            out.append(_text(cx - r * 0.9, cy - r * 0.62, cell.label, size, fill=ink))
         else:
-            out.append(_text(cx, cy + r * 0.74, cell.label, size, anchor="middle",
-                             fill="#4a4238", halo=True))
+            out.append(_text(cx, cy + r * 0.76, cell.label, size, anchor="middle", fill=ink))
     pieces = cell.pieces
     if not pieces:
         return out
@@ -207,6 +234,30 @@ def _piece_label(cx: float, cy: float, text: str, r: float, colour: str,
         size *= max(0.45, 2.6 / (len(text) + 0.6))
     ink = "#111111" if _luminance(colour) > 0.6 else "#ffffff"
     return _text(cx, cy + size * 0.36, text, size, anchor="middle", fill=ink, weight="bold")
+
+
+def label_inks(fill: str) -> tuple[str, str]:
+    """The ink of a cell label on a cell of colour ``fill``, and its opposite: black or
+    white, whichever contrasts more (at least 4.58:1, above the WCAG 4.5 for text,
+    whatever the terrain's colour)."""
+    if contrast_ratio("#000000", fill) >= contrast_ratio("#ffffff", fill):
+        return "#000000", "#ffffff"
+    return "#ffffff", "#000000"
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = _relative_luminance(a), _relative_luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _relative_luminance(colour: str) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def _owner_colour(owner: int | None, colours: Sequence[str]) -> str:
@@ -268,8 +319,62 @@ def _legend_width(players: Sequence[str], font: float) -> float:
     return sum(_text_width(p, font * 0.9) + font * 2.2 for p in players)
 
 
-def _caption_width(view: BoardView, font: float) -> float:
-    return max((_text_width(line, font * 0.85) for line in view.caption), default=0.0) + font
+def _caption_width(caption: Sequence[str], font: float) -> float:
+    return max((_text_width(line, font * 0.85) for line in caption), default=0.0) + font
+
+
+# -- pieces in hand ------------------------------------------------------------------------
+def _hand_rows(view: BoardView) -> list[tuple[int, list[HandView]]]:
+    """Each seat's pieces in hand or reserve (seats with none left out), in seat order."""
+    rows: dict[int, list[HandView]] = {}
+    for hand in view.hands:
+        rows.setdefault(hand.seat, []).append(hand)
+    return sorted(rows.items())
+
+
+def _hand_name(view: BoardView, seat: int) -> str:
+    return view.players[seat] if 0 <= seat < len(view.players) else f"Player {seat + 1}"
+
+
+def _chip_text(hand: HandView) -> str:
+    return f"{hand.label or hand.kind or 'piece'} \u00d7{hand.count}"
+
+
+def _hands_width(view: BoardView, rows: Sequence[tuple[int, Sequence[HandView]]],
+                 font: float) -> float:
+    size = font * 0.8
+    widest = 0.0
+    for seat, hands in rows:
+        w = _text_width(_hand_name(view, seat) + ":", size) + size
+        w += sum(_text_width(_chip_text(h), size) + size * 1.6 for h in hands)
+        widest = max(widest, w)
+    return widest
+
+
+def _hand_row(view: BoardView, seat: int, hands: Sequence[HandView], x: float, y: float,
+              font: float, colours: Sequence[str], interactive: bool) -> list[str]:
+    """``BLUE: [BUTTERFLY ×1] [ANT ×3]``: one chip per kind of piece, in the seat's colour
+    (an empty kind is drawn faded)."""
+    size = font * 0.8
+    colour = _owner_colour(seat, colours)
+    name = _hand_name(view, seat) + ":"
+    out = [_text(x, y + size * 0.35, name, size, weight="bold")]
+    x += _text_width(name, size) + size
+    ink = "#111111" if _luminance(colour) > 0.6 else "#ffffff"
+    for hand in hands:
+        label = _chip_text(hand)
+        w = _text_width(label, size) + size
+        data = (f' class="hand" data-seat="{hand.seat}" data-kind={quoteattr(hand.kind)}'
+                if interactive else "")
+        faded = ' opacity="0.35"' if hand.count <= 0 else ""
+        out.append(
+            f'<g{data}{faded}><rect x="{_n(x)}" y="{_n(y - size * 0.75)}" width="{_n(w)}" '
+            f'height="{_n(size * 1.5)}" rx="{_n(size * 0.5)}" fill="{colour}" '
+            f'stroke="#222222" stroke-width="1"/>'
+            f'{_text(x + w / 2, y + size * 0.35, label, size, anchor="middle", fill=ink)}</g>'
+        )
+        x += w + size * 0.6
+    return out
 
 
 def _text_width(text: str, size: float) -> float:
@@ -277,11 +382,11 @@ def _text_width(text: str, size: float) -> float:
 
 
 def _text(x: float, y: float, text: str, size: float, *, anchor: str = "start",
-          fill: str = TEXT_COLOUR, weight: str = "normal", halo: bool = False) -> str:
+          fill: str = TEXT_COLOUR, weight: str = "normal", halo: str = "") -> str:
     weight_attr = f' font-weight="{weight}"' if weight != "normal" else ""
     anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
     # A light outline under the glyphs keeps small labels readable on dark terrain.
-    halo_attr = (f' stroke="#ffffff" stroke-opacity="0.75" stroke-width="{_n(size * 0.22)}" '
+    halo_attr = (f' stroke="{halo}" stroke-opacity="0.75" stroke-width="{_n(size * 0.22)}" '
                  f'paint-order="stroke" stroke-linejoin="round"') if halo else ""
     return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill={quoteattr(fill)}'
             f"{anchor_attr}{weight_attr}{halo_attr}>{escape(_xml_safe(text))}</text>")

@@ -9,10 +9,12 @@ course's configuration maker) and reports every problem of the file at once, one
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shared with hgc)
 from hexkit.errors import ConfigError, ConfigErrors
 from hexkit.fileio import read_text_bounded
 from hexkit.yamlfile import LineDict, LineList, load_yaml
@@ -40,10 +42,37 @@ class RuleOptions:
     butterfly_deadline_blocks_moves: bool = True
     #: False: a kamikaze attacker is destroyed; True (the course tests): it stays on the hex.
     kamikaze_survives: bool = False
-    #: Most creatures on one hex.
-    stack_limit: int = 2
+    #: Most creatures on one hex (``"unlimited"``: no limit, as in Hive).
+    stack_limit: int | str = 2
     #: True: an INTRUDING creature without TRAPPING, SWAPPING, KAMIKAZE or HATCHING traps.
     intruding_traps_by_default: bool = False
+    # -- the places where a relative of HexAround (Hive) reads the rules differently; the
+    # -- defaults are HexAround's reading (docs/hexaround.md, "Rule options for relatives").
+    #: ``touch``: a slide into an empty hex needs the hex to touch the colony and not both
+    #: gate hexes occupied; ``one_gate``: exactly one of the two gate hexes occupied (Hive).
+    slide_rule: str = "touch"
+    #: ``after``: the colony must be one group after the action; ``during``: also while the
+    #: mover is lifted, so a creature whose removal splits the colony cannot move (Hive).
+    one_colony: str = "after"
+    #: True: a step is blocked when both gate stacks are higher than the source and the
+    #: destination stack (Hive's step at height); False: gates are occupied or not.
+    gates_count_heights: bool = False
+    #: ``in_line``: JUMPING lands on any hex in line within its distance; ``over_pieces``:
+    #: over at least one creature onto the first empty hex (Hive's grasshopper).
+    jump_landing: str = "in_line"
+    #: ``trapping``: only a TRAPPING creature pins what is below it; ``any``: every creature
+    #: under another one is pinned (Hive).
+    pinned_under: str = "trapping"
+    #: ``lose``: a player with no action loses; ``pass``: the player passes (Hive).
+    no_action: str = "lose"
+    #: True: no BUTTERFLY placement on a player's first turn (Hive's tournament opening).
+    butterfly_not_first: bool = False
+    #: False: no creature moves (and no ability is used) before its owner's BUTTERFLY is on
+    #: the board (Hive).
+    moves_before_butterfly: bool = True
+    #: ``off``; ``moved``: the creature moved by the last action cannot move, be moved or use
+    #: an ability on the next turn; ``moved_or_placed``: the same for a placed creature.
+    freeze_last_moved: str = "off"
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -53,6 +82,17 @@ class RuleOptions:
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict."""
         return {name: getattr(self, name) for name in self.names()}
+
+
+#: The rule options whose value is one of a few words, with the allowed words.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "slide_rule": ("touch", "one_gate"),
+    "one_colony": ("after", "during"),
+    "jump_landing": ("in_line", "over_pieces"),
+    "pinned_under": ("trapping", "any"),
+    "no_action": ("lose", "pass"),
+    "freeze_last_moved": ("off", "moved", "moved_or_placed"),
+}
 
 
 #: Largest values a configuration may hold. Far beyond play (a game has a few dozen
@@ -67,10 +107,17 @@ MAX_CREATURE_TYPES = 64
 def option_problem(name: str, value: Any) -> str | None:
     """Why ``value`` is not valid for rule option ``name`` (None if it is valid)."""
     if name == "stack_limit":
+        if value == "unlimited":
+            return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             return f"rule stack_limit must be an integer >= 1, not {_show(value)}"
         if value > MAX_STACK_LIMIT:
             return f"rule stack_limit must be at most {MAX_STACK_LIMIT}, not {_show(value)}"
+        return None
+    choices = CHOICES.get(name)
+    if choices is not None:
+        if not isinstance(value, str) or value not in choices:
+            return f"rule {name} must be one of {', '.join(choices)}, not {_show(value)}"
         return None
     if not isinstance(value, bool):
         return f"rule {name} must be true or false, not {_show(value)}"
@@ -84,10 +131,14 @@ class CreatureType:
     name: str
     max_distance: int
     properties: frozenset[str]
+    #: The movement category when it is an extension's (:mod:`hexaround.hookspecs`).
+    extension_category: str = ""
 
     @property
     def category(self) -> str:
-        """The movement category (WALKING, RUNNING, FLYING or JUMPING)."""
+        """The movement category (WALKING, RUNNING, FLYING, JUMPING or an extension's)."""
+        if self.extension_category:
+            return self.extension_category
         return next(c for c in CATEGORIES if c in self.properties)
 
     def effective_properties(self, rules: RuleOptions) -> frozenset[str]:
@@ -103,7 +154,8 @@ class CreatureType:
 
     def describe(self) -> str:
         """``CRAB 3 [WALKING]`` style summary."""
-        props = " ".join(p for p in PROPERTIES if p in self.properties)
+        props = " ".join([p for p in PROPERTIES if p in self.properties]
+                         + sorted(p for p in self.properties if p not in PROPERTIES))
         return f"{self.name} {self.max_distance} [{props}]"
 
 
@@ -137,56 +189,6 @@ class HexAroundConfig:
         return replace(self, rules=replace(self.rules, **given))
 
 
-# -- the raw model both readers produce --------------------------------------------------
-
-@dataclass
-class RawCreature:
-    """A creature definition as written, with lines."""
-
-    name: Any
-    line: int
-    max_distance: Any = None
-    distance_line: int = 0
-    #: (property as written, line) pairs; None if the definition has no usable list.
-    properties: list[tuple[Any, int]] | None = None
-
-
-@dataclass
-class RawPlayer:
-    """A player's stock as written: (creature, count, line) entries."""
-
-    name: Any
-    line: int
-    #: None when the stock could not be read (the reader reported why).
-    stock: list[tuple[Any, Any, int]] | None = field(default_factory=list)
-
-
-@dataclass
-class RawConfig:
-    """What a reader found, before validation. ``errors`` are the reader's own findings."""
-
-    path: str
-    creatures: list[RawCreature] = field(default_factory=list)
-    players: list[RawPlayer] = field(default_factory=list)
-    rules: list[tuple[Any, Any, int]] = field(default_factory=list)
-    errors: list[ConfigError] = field(default_factory=list)
-    #: The file's shape is so wrong that only the reader's errors are worth reporting.
-    structural: bool = False
-    #: Where "no creatures" / "no players" problems are reported.
-    creatures_line: int = 1
-    players_line: int = 1
-    has_creatures: bool = True
-    #: The file ends inside a comment: nothing after it was read.
-    truncated: bool = False
-    #: A section was unusable and the reader already said why.
-    creatures_reported: bool = False
-    players_reported: bool = False
-
-    def error(self, line: int | None, message: str) -> None:
-        """Record one problem."""
-        self.errors.append(ConfigError(message, self.path, line))
-
-
 def _show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
@@ -214,8 +216,12 @@ def _count_word(n: int) -> str:
 
 # -- validation ------------------------------------------------------------------------
 
-def validate(raw: RawConfig) -> HexAroundConfig:
-    """Check a raw configuration; raise ConfigErrors listing every problem (by line)."""
+def validate(raw: RawConfig, abilities: Mapping[str, bool] | None = None) -> HexAroundConfig:
+    """Check a raw configuration; raise ConfigErrors listing every problem (by line).
+
+    ``abilities`` maps the property names that extensions add to True for a movement
+    category, False for an attribute (:meth:`hexaround.extensions.Extensions.kinds`)."""
+    extra = dict(abilities or {})
     errors = list(raw.errors)
     if raw.structural:
         raise ConfigErrors(errors)
@@ -234,7 +240,7 @@ def validate(raw: RawConfig) -> HexAroundConfig:
             continue
         if name is not None:
             first_line[name] = rc.line
-        ctype = _check_creature(rc, err)
+        ctype = _check_creature(rc, err, extra)
         if ctype is not None:
             creatures[ctype.name] = ctype
     if (raw.has_creatures and not raw.creatures_reported
@@ -273,7 +279,8 @@ def validate(raw: RawConfig) -> HexAroundConfig:
     return HexAroundConfig(tuple(creatures.values()), ordered, rules, raw.path)
 
 
-def _check_creature(rc: RawCreature, err: Any) -> CreatureType | None:
+def _check_creature(rc: RawCreature, err: Any,
+                    added: Mapping[str, bool]) -> CreatureType | None:
     name = _name(rc.name)
     if name is None:
         err(rc.line, f"creature name {_show(rc.name)} is not a name (letters, digits and _, "
@@ -298,10 +305,10 @@ def _check_creature(rc: RawCreature, err: Any) -> CreatureType | None:
     props: list[str] = []
     for prop, line in rc.properties:
         pname = _name(prop)
-        if pname is None or pname not in PROPERTIES:
+        if pname is None or (pname not in PROPERTIES and pname not in added):
             shown = _show(prop) if pname is None else pname
             err(line, f"creature {name}: unknown property {shown} "
-                      f"(known: {', '.join(PROPERTIES)})")
+                      f"(known: {', '.join([*PROPERTIES, *sorted(added)])})")
             ok = False
         elif pname in props:
             err(line, f"creature {name}: property {pname} is listed twice")
@@ -322,10 +329,11 @@ def _check_creature(rc: RawCreature, err: Any) -> CreatureType | None:
                 f"creature BUTTERFLY must have max_distance 1, not {distance}")
             ok = False
         return CreatureType(name, 1, frozenset(props) | {"QUEEN"}) if ok else None
-    cats = sorted(p for p in props if p in CATEGORIES)
+    cats = sorted(p for p in props if p in CATEGORIES or added.get(p))
     if not cats:
+        known = [*CATEGORIES, *sorted(k for k, v in added.items() if v)]
         err(rc.line, f"creature {name} has no movement category "
-                     f"(one of {', '.join(CATEGORIES)})")
+                     f"(one of {', '.join(known)})")
         ok = False
     elif len(cats) > 1:
         err(rc.line, f"creature {name} has {_count_word(len(cats))} movement categories "
@@ -338,7 +346,10 @@ def _check_creature(rc: RawCreature, err: Any) -> CreatureType | None:
     if "QUEEN" in props:
         err(rc.line, f"creature {name} has QUEEN, which only the BUTTERFLY may have")
         ok = False
-    return CreatureType(name, distance, frozenset(props)) if ok else None
+    if not ok:
+        return None
+    category = cats[0] if cats[0] not in CATEGORIES else ""
+    return CreatureType(name, distance, frozenset(props), category)
 
 
 def _check_stock(player: str, rp: RawPlayer, defined: set[str], err: Any) -> dict[str, int]:
@@ -374,12 +385,18 @@ def _check_stock(player: str, rp: RawPlayer, defined: set[str], err: Any) -> dic
     return stock
 
 
+#: The options of the rules document (spec §3.4); the others are for relatives of HexAround.
+DOCUMENT_OPTIONS = ("butterfly_deadline_blocks_moves", "kamikaze_survives", "stack_limit",
+                    "intruding_traps_by_default")
+
+
 def _check_rules(entries: list[tuple[Any, Any, int]], err: Any) -> RuleOptions:
     values: dict[str, Any] = {}
     known = RuleOptions.names()
     for key, value, line in entries:
         if not isinstance(key, str) or key.lower() not in known:
-            err(line, f"unknown rule {_show(key)} (known: {', '.join(known)})")
+            # The relatives' options are documented in docs/hexaround.md.
+            err(line, f"unknown rule {_show(key)} (known: {', '.join(DOCUMENT_OPTIONS)})")
             continue
         problem = option_problem(key.lower(), value)
         if problem:
@@ -489,7 +506,7 @@ def _yaml_rules(raw: RawConfig, value: Any, line: int) -> None:
 
 # -- loading ---------------------------------------------------------------------------
 
-def load_config(path: str | Path) -> HexAroundConfig:
+def load_config(path: str | Path, abilities: Mapping[str, bool] | None = None) -> HexAroundConfig:
     """Read and validate a configuration file (``.yaml``, ``.yml`` or the course's ``.hgc``).
 
     Raises :class:`hexkit.ConfigError` (or ConfigErrors, one line per problem) naming the
@@ -500,18 +517,19 @@ def load_config(path: str | Path) -> HexAroundConfig:
     if suffix == ".hgc":
         from hexaround.hgc import read_hgc
 
-        return validate(read_hgc(read_text_bounded(p), str(path)))
+        return validate(read_hgc(read_text_bounded(p), str(path)), abilities)
     if suffix in (".yaml", ".yml"):
-        return validate(read_yaml(load_yaml(p), str(path)))
+        return validate(read_yaml(load_yaml(p), str(path)), abilities)
     raise ConfigError("unknown configuration format (expected .yaml, .yml or .hgc)", path)
 
 
-def parse_config_text(text: str, path: str = "<input>", fmt: str = "yaml") -> HexAroundConfig:
+def parse_config_text(text: str, path: str = "<input>", fmt: str = "yaml",
+                      abilities: Mapping[str, bool] | None = None) -> HexAroundConfig:
     """Validate configuration text given directly (``fmt`` is ``yaml`` or ``hgc``)."""
     if fmt == "hgc":
         from hexaround.hgc import read_hgc
 
-        return validate(read_hgc(text, path))
+        return validate(read_hgc(text, path), abilities)
     from hexkit.yamlfile import parse_yaml
 
-    return validate(read_yaml(parse_yaml(text, path), path))
+    return validate(read_yaml(parse_yaml(text, path), path), abilities)

@@ -15,15 +15,19 @@ from hexaround.engine import (
     BLUE_WON,
     DRAW,
     ONGOING,
+    PASS,
     RED_WON,
     Engine,
     coords_of,
     in_range,
     key_of,
 )
+from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
+from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
@@ -66,6 +70,28 @@ class PlaceCreature(_TupleMove):
     def __str__(self) -> str:
         return f"place {self[0]} {self[1]} {self[2]}"
 
+    def gesture(self) -> Gesture:
+        """Click-to-move: from the creature in the mover's hand to the hex. The seat of a
+        placement is whoever is to act, which the move does not hold: see
+        :meth:`HexAroundState.gesture`."""
+        return Gesture(None, (self[1], self[2]), self[0])
+
+
+class PassTurn(_TupleMove):
+    """Pass: the only action of a player who cannot act when the rules say so
+    (``no_action: pass``, as in Hive)."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> PassTurn:
+        return tuple.__new__(cls, ())
+
+    def __repr__(self) -> str:
+        return "PassTurn()"
+
+    def __str__(self) -> str:
+        return "pass"
+
 
 class MoveCreature(_TupleMove):
     """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
@@ -86,6 +112,10 @@ class MoveCreature(_TupleMove):
 
     def __str__(self) -> str:
         return f"move {self[0]} {self[1]} {self[2]} {self[3]} {self[4]}"
+
+    def gesture(self) -> Gesture:
+        """Click-to-move: from the creature's hex to its destination."""
+        return Gesture((self[1], self[2]), (self[3], self[4]), self[0])
 
 
 _INT = re.compile(r"[+-]?\d{1,12}\Z")
@@ -126,7 +156,9 @@ class HexAroundGame(Game):
     def __init__(self, spec: GameSpec, options: Mapping[str, Any]):
         super().__init__(spec, options)
         source = options.get("config") or DEFAULT_VARIANT
-        config = load_config(resolve_config_path(str(source)))
+        #: What installed extension plugins add (abilities, placement rules), collected once.
+        self.extensions: Extensions = installed_extensions(spec.plugin_manager)
+        config = load_config(resolve_config_path(str(source)), self.extensions.kinds())
         overrides = {k: options.get(k) for k in RuleOptions.names()}
         try:
             self.config: HexAroundConfig = config.with_rules(**overrides)
@@ -134,23 +166,34 @@ class HexAroundGame(Game):
             raise OptionError(f"option {exc.problem}") from None
 
     @classmethod
-    def from_config(cls, config: HexAroundConfig) -> HexAroundGame:
-        """A game for an already loaded configuration (used by the course facade)."""
+    def from_config(cls, config: HexAroundConfig,
+                    extensions: Extensions | None = None) -> HexAroundGame:
+        """A game for an already loaded configuration (used by the course facade and by
+        plugins built on HexAround); ``extensions`` are the abilities its creatures use."""
         from hexaround.plugin import SPEC
 
         game = cls.__new__(cls)
         Game.__init__(game, SPEC, {"config": config.source or "", **config.rules.to_dict()})
         game.config = config
+        game.extensions = extensions or EMPTY
         return game
+
+    def describe(self) -> str:
+        """This variant in words: the aim, placing and moving, every creature's movement and
+        abilities with the stock of each player, the rule options, the board drawing."""
+        from hexaround.render import LEGEND
+        from hexaround.rulebook import describe
+
+        return describe(self.config, LEGEND)
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
-        return HexAroundState(self, Engine(self.config), random.Random(seed))
+        return HexAroundState(self, Engine(self.config, self.extensions), random.Random(seed))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
         """Rebuild a position saved by :meth:`HexAroundState.to_dict`."""
         try:
-            engine = _engine_from_dict(self.config, data)
+            engine = _engine_from_dict(self.config, data, self.extensions)
             rng = rng_from_json(data["rng"])
         except RecordError:
             raise
@@ -159,8 +202,9 @@ class HexAroundGame(Game):
         return HexAroundState(self, engine, rng)
 
 
-def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engine:
-    engine = Engine(config)
+def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
+                      extensions: Extensions | None = None) -> Engine:
+    engine = Engine(config, extensions)
     names = engine.kind_index
     actions = [int(a) for a in data["actions"]]
     if len(actions) != 2 or min(actions) < 0:
@@ -181,7 +225,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
             if name not in names or player not in PLAYERS:
                 raise RecordError(f"bad creature {name!r} of {player!r} at ({x}, {y})")
             codes.append(names[name] * 2 + PLAYERS.index(player))
-        if not codes or len(codes) > config.rules.stack_limit:
+        if not codes or len(codes) > engine.stack_limit:
             raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
         if key_of(x, y) in engine.stacks:
             raise RecordError(f"hex ({x}, {y}) is listed twice")
@@ -197,7 +241,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    from hexaround.engine import _connected_set
+    from hexaround.colony import connected as _connected_set
 
     if not _connected_set(engine.occ):
         raise RecordError("the colony is not connected")
@@ -207,6 +251,13 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any]) -> Engin
         raise RecordError(f"bad result {result!r}")
     engine.result = codes[result]
     engine.reason = str(data.get("reason", ""))
+    frozen = data.get("frozen")
+    if frozen is not None:
+        if (not isinstance(frozen, list) or len(frozen) != 2
+                or not all(isinstance(c, int) for c in frozen)
+                or key_of(*frozen) not in engine.stacks):
+            raise RecordError(f"bad frozen hex {frozen!r}")
+        engine.frozen = key_of(*frozen)
     if engine.result == ONGOING and not engine.has_action(engine.to_move):
         raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
                           f"have ended")
@@ -222,10 +273,15 @@ class HexAroundState(State):
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
         super().__init__(game, rng)
         self.engine = engine
-        #: The Move objects made for the engine's current legal list (reused while it is).
-        self._moves: tuple[Any, list[Move]] | None = None
-        #: Move object per engine action, reused across positions.
-        self._made: dict[tuple[int, int | None, int], Move] = {}
+        #: The Move objects made for the engine's current legal list (reused while it is),
+        #: and once a move is pushed, id(move) -> its action for that list.
+        self._moves: tuple[Any, list[Move], dict[int, Any] | None] | None = None
+        #: Move object per engine action, shared by the states of this game (moves are
+        #: immutable; bots and repeated games meet the same actions again).
+        made = game.__dict__.get("_made_moves")
+        if made is None:
+            made = game.__dict__["_made_moves"] = {}
+        self._made: dict[tuple[int, int | None, int], Move] = made
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -253,12 +309,16 @@ class HexAroundState(State):
             made.clear()
         get = made.get
         out = [get(action) or self._make_move(action) for action in actions]
-        self._moves = (actions, out)
+        self._moves = (actions, out, None)
         return list(out)
 
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
         """The Move object for an engine action (kept for reuse)."""
         kind, src, dst = action
+        if kind < 0:
+            move: Move = PassTurn()
+            self._made[action] = move
+            return move
         name = self.engine.names[kind]
         tx, ty = coords_of(dst)
         if src is None:
@@ -278,6 +338,8 @@ class HexAroundState(State):
             raise MoveParseError("empty move; type e.g. 'place CRAB 0 1' or "
                                  "'move CRAB 0 1 1 0'")
         verb = words[0].lower()
+        if verb == "pass" and len(words) == 1:
+            return PassTurn()
         if verb not in ("place", "move"):
             raise MoveParseError(f"a move starts with 'place' or 'move', not {words[0]!r}")
         want = 4 if verb == "place" else 6
@@ -303,6 +365,8 @@ class HexAroundState(State):
     def action_of(self, move: Move) -> tuple[int, int | None, int]:
         """The engine action for a move (IllegalMoveError if it names unknown things)."""
         engine = self.engine
+        if isinstance(move, PassTurn):
+            return PASS
         if isinstance(move, PlaceCreature):
             coords = (move.x, move.y)
         elif isinstance(move, MoveCreature):
@@ -323,6 +387,18 @@ class HexAroundState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
+        listed = self._moves
+        if listed is not None and listed[0] is engine.cache.legal:
+            # A move object handed out by legal_moves() for this very position: its action
+            # is known and legal, no parsing and no check needed.
+            by_id = listed[2]
+            if by_id is None:
+                by_id = {id(m): a for m, a in zip(listed[1], listed[0], strict=True)}
+                self._moves = (listed[0], listed[1], by_id)
+            action = by_id.get(id(move))
+            if action is not None:
+                engine.apply(action)
+                return
         action = self.action_of(move)
         if not engine.is_legal_fast(action):
             reason = engine.check(action)
@@ -332,6 +408,27 @@ class HexAroundState(State):
 
     def undo(self, move: Move) -> None:
         self.engine.undo()
+
+    def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
+        """What action number ``ply`` did (see :meth:`hexkit.State.events`): kamikaze
+        returns, swaps, stacks and trapped creatures, crowded or surrounded butterflies, a
+        player who loses (:mod:`hexaround.narration`). Made when asked for, from copies of
+        the positions, so that playouts pay nothing for narration."""
+        from hexaround.narration import action_events
+
+        found = super().events(ply)
+        count = len(self.move_stack)
+        index = ply + count if ply < 0 else ply
+        if not 0 <= index < count or len(self.__dict__.get("_kit_events", ())) != count:
+            return found
+        after: State = self
+        if index < count - 1:
+            after = self.copy()
+            while len(after.move_stack) > index + 1:
+                after.pop()
+        before = after.copy()
+        before.pop()
+        return (*action_events(before, after), *found)  # type: ignore[arg-type]
 
     # -- state -------------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:
@@ -367,6 +464,7 @@ class HexAroundState(State):
             "result": RESULT_NAMES[e.result],
             "reason": e.reason,
             "rng": rng_to_json(self.rng),
+            **({"frozen": list(coords_of(e.frozen))} if e.frozen is not None else {}),
         }
 
     def render(self) -> str:
@@ -384,6 +482,15 @@ class HexAroundState(State):
     def move_help(self) -> str:
         """The move notation."""
         return MOVE_HELP
+
+    def gesture(self, move: Move) -> Gesture | None:
+        """Where a move starts and ends for click-to-move: a placement starts at the
+        creature in the hand of the player to act, a move at the creature's hex."""
+        if isinstance(move, PlaceCreature):
+            return Gesture(Hand(self.engine.to_move, move[0]), (move[1], move[2]), move[0])
+        if isinstance(move, MoveCreature):
+            return move.gesture()
+        return None
 
     # -- queries used by the facade and renderers ------------------------------------------
     def stack_at(self, x: int, y: int) -> list[tuple[str, str]]:
@@ -404,26 +511,4 @@ class HexAroundState(State):
 
 
 def _copy_engine(engine: Engine) -> Engine:
-    twin = Engine.__new__(Engine)
-    twin.__dict__.update(engine.__dict__)
-    twin.stacks = dict(engine.stacks)  # stacks are replaced, never mutated in place
-    twin.occ = set(engine.occ)
-    twin.nmask = dict(engine.nmask)
-    twin.frontier = set(engine.frontier)
-    twin._landings = {}
-    twin.cadj = (dict(engine.cadj[0]), dict(engine.cadj[1]))
-    twin.hands = [list(h) for h in engine.hands]
-    twin.actions = list(engine.actions)
-    twin.bpos = list(engine.bpos)
-    twin.history = list(engine.history)
-    twin._links = {}
-    twin._lifted_links = {}
-    twin._flips = []
-    twin._dests = {}
-    twin._movers = {}
-    twin._nodes = {}
-    twin._node_keys = []
-    twin._analysis = engine._analysis
-    twin._legal = engine._legal
-    twin._legal_set_for = engine._legal_set_for
-    return twin
+    return engine.copy()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexaround.config import RawConfig, RawCreature, RawPlayer
+from hexaround.raw import RawConfig, RawCreature, RawPlayer
 
 #: Longest number a ``.hgc`` file may hold, in digits.
 MAX_DIGITS = 18

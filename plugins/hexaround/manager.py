@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from hexaround.config import PLAYERS, HexAroundConfig, load_config
-from hexaround.engine import BLUE_WON, DRAW, RED_WON, hex_distance, key_of
+from hexaround.engine import BLUE_WON, DRAW, RED_WON
 from hexaround.game import HexAroundGame, HexAroundState, MoveCreature, PlaceCreature
+from hexaround.hexgrid import hex_distance, key_of
 from hexkit.errors import IllegalMoveError
 
 
@@ -134,7 +135,7 @@ class GameManager:
 
     def is_occupied(self, x: int, y: int) -> bool:
         """True if any creature is on (x, y)."""
-        return key_of(x, y) in self.state.engine.occ
+        return self.state.engine.is_occupied(key_of(x, y))
 
     def has_property(self, x: int, y: int, prop: Any) -> bool:
         """True if the top creature on (x, y) has that property (QUEEN for the butterfly;
@@ -177,7 +178,7 @@ class GameManager:
         if name is None:
             return 0
         engine = self.state.engine
-        return engine.hands[PLAYERS.index(player.strip().upper())][engine.kind_index[name]]
+        return engine.in_hand(PLAYERS.index(player.strip().upper()), engine.kind_index[name])
 
     # -- extras beyond the course API ----------------------------------------------------
     @property

@@ -1,12 +1,16 @@
-"""hexkit entry point of HexAround: registers the game spec."""
+"""hexkit entry point of HexAround (``hexaround = "hexaround.plugin"``): registers the game.
+
+Everything is named by reference (the factory ``"hexaround.game:HexAroundGame"``, the MCTS
+evaluation ``"hexaround.policy:evaluate"``), so registering imports none of the rules: they
+load when a game is built. ``hexkit games``, ``hexkit --help`` and ``hexkit rules`` stay cheap.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from hexaround import policy
-from hexaround.game import DEFAULT_VARIANT, HexAroundGame
+from hexkit.bots.policy import PlayoutPolicy
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
@@ -24,10 +28,14 @@ HATCHING. A butterfly with six occupied neighbours loses; both at once is a draw
 who can neither place nor move loses.
 Variants: configs/hexaround/*.yaml (-o config=level3, or a .yaml/.yml/.hgc path)."""
 
+#: The variant played without ``-o config=...`` (``hexaround.game.DEFAULT_VARIANT``, named
+#: here so that registering does not import the game).
+DEFAULT_VARIANT = "level3"
+
 SPEC = GameSpec(
     name="hexaround",
     description="the configurable Hive-like game of WPI CS4233 (creatures defined in YAML)",
-    factory=HexAroundGame,
+    factory="hexaround.game:HexAroundGame",
     options=(
         Option("config", DEFAULT_VARIANT,
                "variant name (level1, level2, level3, ...) or a .yaml/.yml/.hgc file"),
@@ -45,6 +53,15 @@ SPEC = GameSpec(
 
 
 @hookimpl
+def hexkit_add_hookspecs(pluginmanager: Any) -> None:
+    """HexAround's own hooks, for plugins that add creature abilities and placement rules
+    (:mod:`hexaround.hookspecs`)."""
+    from hexaround import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+@hookimpl
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register HexAround."""
     register(SPEC)
@@ -54,4 +71,4 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: score positions by the crowding around each butterfly
     (:mod:`hexaround.policy`). Optional, so HexAround loads where the MCTS service is absent."""
-    policy.hexkit_register_playout_policies(register)
+    register(PlayoutPolicy("hexaround", evaluate="hexaround.policy:evaluate", depth=0))

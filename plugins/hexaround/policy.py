@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexaround.engine import POPCOUNT
 from hexaround.game import HexAroundState
 from hexkit.hookspecs import hookimpl
 
@@ -29,10 +28,10 @@ SCALE = 12.0
 def pressure(state: HexAroundState, seat: int) -> int:
     """How many of the six hexes around ``seat``'s butterfly are occupied (0 in hand)."""
     engine = state.engine
-    where = engine.bpos[seat]
+    where = engine.butterfly_at(seat)
     if where is None:
         return 0
-    return POPCOUNT[engine.nmask.get(where, 0)]
+    return engine.crowding(where)
 
 
 def evaluate(state: HexAroundState) -> list[float]:

@@ -13,8 +13,6 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -143,9 +141,6 @@ def test_there_are_no_import_cycles_outside_hexaround():
     assert found == [], _report(found)
 
 
-@pytest.mark.xfail(strict=True, reason="HexAround's cycles (config/hgc; game, plugin, policy, "
-                   "render) are being removed on the 'hexaround' branch; when that lands this "
-                   "test passes, and strict=True makes the marker fail until it is removed")
 def test_hexaround_has_no_import_cycles():
     found = [c for c in cycles(import_graph()) if any(m.startswith("hexaround") for m in c)]
     assert found == [], _report(found)

@@ -26,15 +26,17 @@ NOT_AT_START = (
 
 
 def modules_after(argv: list[str], *, plugin_dirs: tuple[Path, ...] = (PLUGIN_FILES,),
-                  pythonpath: Path | None = None) -> set[str]:
+                  pythonpath: Path | None = None, installed: bool = False) -> set[str]:
     """The modules a fresh interpreter holds after ``hexkit ARGV``, with the plugins of
-    ``plugin_dirs`` only (installed entry points left out, so the core is measured)."""
+    ``plugin_dirs`` only (installed entry points left out, so the core is measured), or
+    with the installed plugins (the built-in games) when ``installed``."""
     dirs = [arg for d in plugin_dirs for arg in ("--plugins-dir", str(d))]
     script = textwrap.dedent(f"""
         import os, sys
         before = set(sys.modules)
         import hexkit.entry_points
-        hexkit.entry_points.entry_points = lambda group: []  # the core alone
+        if {not installed!r}:
+            hexkit.entry_points.entry_points = lambda group: []  # the core alone
         from hexkit.cli import main
         real, sys.stdout = sys.stdout, open(os.devnull, "w")
         try:
@@ -120,3 +122,59 @@ def test_an_unknown_command_gets_did_you_mean():
     assert out.stderr.splitlines()[-1] == (
         "hexkit: error: unknown command 'gmaes'; did you mean 'games'? "
         "(run 'hexkit --help' for the list)")
+
+
+#: The modules of a plugin package that registering it may import: the package, its plugin
+#: module, its own hook specifications, and the services it adds (commands, bots).
+REGISTRATION = ("", ".plugin", ".hookspecs", ".services")
+
+#: Built-in games whose rules no other of them uses (a game built on another's engine, as
+#: Hive on HexAround's, imports that engine when played).
+INDEPENDENT = ("hexbaron", "hexaround", "focus")
+
+
+def game_modules(loaded: set[str], package: str) -> set[str]:
+    """The modules of ``package`` among ``loaded``, beyond what registering needs."""
+    return {m for m in loaded if m.split(".")[0] == package} - \
+        {package + suffix for suffix in REGISTRATION}
+
+
+def installed_packages() -> set[str]:
+    """The top-level packages of the installed plugins (entry point group ``hexkit``)."""
+    return {e.value.split(":")[0].split(".")[0] for e in entry_points(group="hexkit")}
+
+
+def test_listing_the_installed_games_imports_none_of_their_rules():
+    packages = installed_packages()
+    assert set(INDEPENDENT) <= packages
+    for argv in (["--help"], ["games"]):
+        loaded = modules_after(argv, plugin_dirs=(), installed=True)
+        for package in packages:
+            assert game_modules(loaded, package) == set(), (argv, package)
+
+
+def test_rules_and_play_import_only_the_chosen_games_rules():
+    for game in INDEPENDENT:
+        for argv in (["rules", game], ["play", game]):
+            loaded = modules_after(argv, plugin_dirs=(), installed=True)
+            assert game_modules(loaded, game), (argv, "the game itself is loaded")
+            for other in set(INDEPENDENT) - {game}:
+                assert game_modules(loaded, other) == set(), (argv, other)
+
+
+def test_hexaround_registration_names_what_the_game_uses():
+    """HexAround's plugin names its default variant and MCTS depth without importing the
+    game; they must stay those of the game and the policy."""
+    from hexaround import plugin, policy
+    from hexaround.game import DEFAULT_VARIANT
+
+    from hexkit.bots.policy import PlayoutPolicy
+
+    assert plugin.DEFAULT_VARIANT == DEFAULT_VARIANT
+    assert plugin.SPEC.options[0].default == DEFAULT_VARIANT
+    registered: list[PlayoutPolicy] = []
+    plugin.hexkit_register_playout_policies(registered.append)
+    (found,) = registered
+    assert found.depth == policy.DEPTH
+    assert found.resolved().evaluate is policy.evaluate
+    assert plugin.SPEC.make_game({}).spec is plugin.SPEC

@@ -141,9 +141,13 @@ def test_view_lists_the_stacks_for_renderers() -> None:
     state.push("place DOVE 1 0")
     view = state.view()
     assert view.topology == "hex"
-    cells = {c.at: [(p.owner, p.text) for p in c.pieces] for c in view.cells}
+    cells = {c.at: [(p.owner, p.text) for p in c.pieces] for c in view.cells if c.pieces}
     assert cells == {(0, 0): [(0, "BUT")], (1, 0): [(1, "DOV")]}
     assert view.highlight == ((1, 0),)
+    # The empty hexes around the colony are cells too: where a click puts a creature.
+    empty = {c.at for c in view.cells if not c.pieces}
+    assert empty == {(0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (2, -1), (2, 0), (1, 1)}
+    assert view.y_up
 
 
 def _hexkit(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,28 @@
+"""``hexkit serve``: every installed game in the browser, for two players on two browsers.
+
+The web layer knows no game. It draws the game's SVG (:mod:`hexkit.render`), makes it
+clickable through the core's move gestures (``state.gesture``/``moves_from``), narrates
+``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.records`).
+
+- :mod:`hexkit.web.rooms`: games in progress, their seats and secret tokens, undo
+  requests, saving and reloading them (no web framework needed);
+- :mod:`hexkit.web.protocol`: checking what a browser sends;
+- :mod:`hexkit.web.app`: the Starlette application (pages, JSON API, WebSockets, bots).
+
+Starlette, uvicorn and websockets come with the ``web`` extra: :data:`INSTALL_HINT`.
+"""
+
+from __future__ import annotations
+
+#: How to install what ``hexkit serve`` needs, in one line.
+INSTALL_HINT = "hexkit serve needs the web extra: pip install 'hexkit-games[web]'"
+
+
+def missing_dependency() -> str | None:
+    """The name of the first web library that is not installed, or None."""
+    import importlib.util
+
+    for name in ("starlette", "uvicorn", "websockets"):
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None

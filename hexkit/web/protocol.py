@@ -1,0 +1,62 @@
+"""What a browser may send, checked before anything acts on it.
+
+Every message over a game's WebSocket is one JSON object of at most :data:`MAX_MESSAGE`
+bytes with a ``type``:
+
+- ``{"type": "move", "token": T, "move": "a1-b1x1"}``: play a move for the seat T holds;
+- ``{"type": "undo", "tokens": [T, ...]}``: take back your last move (asks the other
+  player first when another person plays in this game);
+- ``{"type": "undo_answer", "token": T, "accept": true}``: answer the other's request;
+- ``{"type": "ping"}``: answered by ``{"type": "pong"}``.
+
+Anything else is refused with ``{"type": "error", "message": "..."}``, one line, and
+changes nothing. The server sends ``{"type": "state", ...}`` (see
+:meth:`hexkit.web.rooms.Room.snapshot`) to every browser of the game after each change.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hexkit.web.rooms import RoomError
+
+#: The largest message a browser may send over a game's WebSocket (bytes).
+MAX_MESSAGE = 16 * 1024
+#: The largest JSON body of an HTTP request (an uploaded game record), in bytes.
+MAX_BODY = 2 * 1024 * 1024
+
+#: Message type -> the fields it must have, with their types.
+MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "move": {"token": str, "move": str},
+    "undo": {"tokens": list},
+    "undo_answer": {"token": str, "accept": bool},
+    "ping": {},
+}
+
+
+def parse_message(raw: str | bytes) -> dict[str, Any]:
+    """The message ``raw`` as a checked dict (RoomError, one line, otherwise)."""
+    if len(raw) > MAX_MESSAGE:
+        raise RoomError(f"message too large: {len(raw)} bytes (at most {MAX_MESSAGE})", 413)
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RoomError(f"not a JSON message: {exc}") from None
+    except RecursionError:
+        raise RoomError("not a JSON message: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RoomError("a message is a JSON object with a \"type\"")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGES:
+        known = ", ".join(MESSAGES)
+        shown = kind if isinstance(kind, str) and len(kind) <= 30 else "?"
+        raise RoomError(f"unknown message type {shown!r} (known: {known})")
+    for name, wanted in MESSAGES[kind].items():
+        value = data.get(name)
+        if not isinstance(value, wanted) or (wanted is str and not value):
+            what = {str: "a text", bool: "true or false", list: "a list"}.get(wanted, "given")
+            raise RoomError(f"a {kind} message needs {name!r}: {what}")
+    if kind == "undo" and not all(isinstance(t, str) for t in data["tokens"]):
+        raise RoomError("an undo message's 'tokens' is a list of texts")
+    return data

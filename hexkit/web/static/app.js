@@ -1,0 +1,437 @@
+// hexkit serve: the lobby, the game picker and click-to-move for any game.
+// The page knows no game: the server sends the board as SVG (cells marked data-cell,
+// pieces in hand data-seat/data-kind) and every legal move with where it starts and ends.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const el = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  for (const c of children) node.append(c);
+  return node;
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const res = await fetch(path, init);
+  const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));
+  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  return data;
+}
+
+// -- seats held by this browser (secret tokens, kept across reloads) -------------------------
+function heldTokens(roomId) {
+  try { return JSON.parse(localStorage.getItem(`hexkit.tokens.${roomId}`)) || {}; }
+  catch { return {}; }
+}
+function keepToken(roomId, seat, token) {
+  const held = heldTokens(roomId);
+  held[seat] = token;
+  localStorage.setItem(`hexkit.tokens.${roomId}`, JSON.stringify(held));
+}
+
+// -- lobby -----------------------------------------------------------------------------------
+let catalog = null;
+
+async function showLobby() {
+  $("#lobby").hidden = false;
+  catalog = await api("/api/catalog");
+  const select = $("#game-name");
+  for (const g of catalog.games) select.append(el("option", {value: g.name, textContent: g.name}));
+  select.addEventListener("change", drawPicker);
+  drawPicker();
+  $("#new-game").addEventListener("submit", createGame);
+  $("#load-game").addEventListener("submit", loadGame);
+  refreshLobby();
+  setInterval(refreshLobby, 2000);
+}
+
+function chosenGame() { return catalog.games.find((g) => g.name === $("#game-name").value); }
+
+function seatCount(game) {
+  const players = document.querySelector('#options [name="players"]');
+  const n = players ? parseInt(players.value, 10) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : game.min_players;
+}
+
+function drawPicker() {
+  const game = chosenGame();
+  $("#game-description").textContent = game.description;
+  const box = $("#options");
+  box.replaceChildren();
+  for (const o of game.options) {
+    let input;
+    const values = o.choices ? o.choices.map(String) : o.type === "bool" ? ["true", "false"] : null;
+    if (values) {
+      input = el("select", {name: o.name});
+      if (o.default === null) input.append(el("option", {value: "", textContent: "(default)"}));
+      for (const c of values) input.append(el("option", {value: c, textContent: c}));
+      input.value = o.default === null ? "" : String(o.default);
+    } else {
+      input = el("input", {name: o.name, value: o.default === null ? "" : String(o.default),
+                           placeholder: o.default === null ? "default" : ""});
+    }
+    input.addEventListener("change", drawSeats);
+    box.append(el("label", {textContent: `${o.name} `}, input), el("p", {className: "help", textContent: o.help}));
+  }
+  drawSeats();
+}
+
+function drawSeats() {
+  const game = chosenGame();
+  const box = $("#seat-pickers");
+  box.replaceChildren();
+  for (let i = 0; i < seatCount(game); i++) {
+    const name = game.player_names[i] || `Player ${i + 1}`;
+    const who = el("select", {name: `seat${i}`, className: "seat-who"});
+    who.append(el("option", {value: "human", textContent: "a person"}));
+    for (const b of catalog.bots) who.append(el("option", {value: b.name, textContent: `bot: ${b.name}`, title: b.description}));
+    const arg = el("input", {className: "seat-arg", placeholder: "bot setting, e.g. 200", size: 10});
+    box.append(el("div", {className: "seat-row"}, el("span", {textContent: `${name}: `}), who, arg));
+  }
+}
+
+function seatSpecs() {
+  return [...document.querySelectorAll("#seat-pickers .seat-row")].map((row) => {
+    const who = row.querySelector(".seat-who").value;
+    const arg = row.querySelector(".seat-arg").value.trim();
+    return who !== "human" && arg ? `${who}:${arg}` : who;
+  });
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  const options = {};
+  for (const input of document.querySelectorAll("#options [name]")) {
+    const o = chosenGame().options.find((x) => x.name === input.name);
+    if (input.value !== String(o.default === null ? "" : o.default)) options[input.name] = input.value;
+  }
+  try {
+    const made = await api("/api/games", {game: chosenGame().name, options,
+                                          seed: $("#seed").value.trim() || null, seats: seatSpecs()});
+    if (made.token) keepToken(made.id, made.seat, made.token);
+    location.href = made.url;
+  } catch (e) { $("#lobby-message").textContent = e.message; }
+}
+
+async function loadGame(ev) {
+  ev.preventDefault();
+  const file = $("#record-file").files[0];
+  if (!file) { $("#lobby-message").textContent = "choose a saved game file first"; return; }
+  let record;
+  try { record = JSON.parse(await file.text()); }
+  catch { $("#lobby-message").textContent = `${file.name} is not a saved game (not JSON)`; return; }
+  const upto = $("#load-upto").value.trim();
+  try {
+    const made = await api("/api/games/load", {record, upto: upto === "" ? null : parseInt(upto, 10)});
+    if (made.token) keepToken(made.id, made.seat, made.token);
+    location.href = made.url;
+  } catch (e) { $("#lobby-message").textContent = e.message; }
+}
+
+async function refreshLobby() {
+  let data;
+  try { data = await api("/api/games"); } catch { return; }
+  const body = $("#games tbody");
+  body.replaceChildren();
+  for (const g of data.games) {
+    const held = heldTokens(g.id);
+    const players = g.seats.map((s) => `${s.name}: ${s.bot ? s.spec : (s.taken ? "taken" : "free")}`).join(", ");
+    const state = g.over ? g.result : (g.free.length ? "open" : `running, move ${g.ply}`);
+    const cell = el("td");
+    for (const seat of g.free) {
+      const b = el("button", {textContent: `Join as ${g.players[seat]}`, className: "join"});
+      b.dataset.game = g.id;
+      b.addEventListener("click", () => joinSeat(g.id, seat).then(() => { location.href = `/game/${g.id}`; },
+        (e) => { $("#lobby-message").textContent = e.message; }));
+      cell.append(b);
+    }
+    const mine = Object.keys(held).length > 0;
+    cell.append(el("a", {href: `/game/${g.id}`, textContent: mine ? "Play" : "Watch", className: "open"}));
+    const row = el("tr", {}, el("td", {textContent: g.game}), el("td", {textContent: players}),
+                   el("td", {textContent: state}), cell);
+    row.dataset.game = g.id;
+    body.append(row);
+  }
+}
+
+async function joinSeat(roomId, seat) {
+  const got = await api(`/api/games/${roomId}/join`, {seat});
+  keepToken(roomId, got.seat, got.token);
+}
+
+// -- a game ----------------------------------------------------------------------------------
+let roomId = null;
+let S = null;           // the live game as the server last sent it
+let viewPly = null;     // a move of the list being looked at, or null: the live position
+let selected = null;    // the origin key clicked
+let socket = null;
+let sentAt = 0;         // when the last move was sent (for the latency benchmark)
+
+const originKey = (o) => o === null ? "none" : Array.isArray(o) ? `${o[0]},${o[1]}` : `hand:${o.seat}:${o.kind}`;
+const cellKey = (c) => c === null ? null : `${c[0]},${c[1]}`;
+
+function mySeats() {
+  return Object.keys(heldTokens(roomId)).map(Number);
+}
+function canMove() {
+  return S && !S.over && S.turn !== null && S.thinking === null && mySeats().includes(S.turn) && viewPly === null;
+}
+function tokenFor(seat) { return heldTokens(roomId)[seat]; }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${roomId}`);
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { S = msg; selected = null; draw(); }
+    else if (msg.type === "error") { say(msg.message); }
+  };
+  socket.onclose = () => { setTimeout(connect, 1000); };
+}
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { say("not connected to the server: reconnecting"); return; }
+  socket.send(JSON.stringify(message));
+}
+
+function say(text) { $("#message").textContent = text; }
+
+function play(text) {
+  if (!canMove()) { say(S && S.over ? "the game is over" : "it is not your turn"); return; }
+  say("");
+  sentAt = performance.now();
+  send({type: "move", token: tokenFor(S.turn), move: text});
+}
+
+function showGame(id) {
+  roomId = id;
+  $("#game").hidden = false;
+  $("#board").addEventListener("click", boardClick);
+  $("#notation").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("#move-text").value.trim();
+    if (!text) return;
+    if (!canMove()) { say(S && S.over ? "the game is over" : "it is not your turn"); return; }
+    say("");
+    sentAt = performance.now();
+    send({type: "move", token: tokenFor(S.turn), move: text});
+    $("#move-text").value = "";
+  });
+  $("#undo").addEventListener("click", () => send({type: "undo", tokens: Object.values(heldTokens(roomId))}));
+  $("#chooser-cancel").addEventListener("click", () => { selected = null; drawHighlights(); });
+  $("#go-live").addEventListener("click", () => goTo(null));
+  $("#copy-link").addEventListener("click", () => {
+    navigator.clipboard?.writeText(location.href).then(() => say("link copied"), () => say(location.href));
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "INPUT" || !S) return;
+    const last = S.ply;
+    const now = viewPly === null ? last : viewPly;
+    if (ev.key === "ArrowLeft") { goTo(Math.max(0, now - 1)); ev.preventDefault(); }
+    else if (ev.key === "ArrowRight") { goTo(now + 1 >= last ? null : now + 1); ev.preventDefault(); }
+    else if (ev.key === "Home") { goTo(0); ev.preventDefault(); }
+    else if (ev.key === "End" || ev.key === "Escape") { goTo(null); ev.preventDefault(); }
+  });
+  connect();
+}
+
+async function goTo(ply) {
+  if (ply !== null && S && ply >= S.ply) ply = null;
+  viewPly = ply;
+  if (ply === null) { draw(); return; }
+  try {
+    const pos = await api(`/api/games/${roomId}/position?ply=${ply}`);
+    if (viewPly !== ply) return;
+    $("#board").innerHTML = pos.svg;
+    $("#history-banner").hidden = false;
+    $("#history-ply").textContent = `${ply} of ${S.ply}`;
+    $("#chooser").hidden = true;
+    markLog();
+    setLinks();
+  } catch (e) { say(e.message); }
+}
+
+function draw() {
+  if (!S) return;
+  document.body.dataset.ply = String(S.ply);
+  document.body.dataset.over = String(S.over);
+  document.body.dataset.turn = S.turn === null ? "" : String(S.turn);
+  document.body.dataset.thinking = S.thinking === null ? "" : String(S.thinking);
+  if (viewPly !== null) {  // the live game goes on meanwhile; the position looked at stays
+    drawPanel();
+    markLog();
+    $("#history-ply").textContent = `${viewPly} of ${S.ply}`;
+    return;
+  }
+  $("#history-banner").hidden = true;
+  $("#board").innerHTML = S.svg;
+  // When this position reached the screen (benchmarks/web_latency.py reads it).
+  const ply = S.ply;
+  requestAnimationFrame(() => { (window.hexkitDrawn ||= {})[ply] = performance.timeOrigin + performance.now(); });
+  drawPanel();
+  drawHighlights();
+  markLog();
+  setLinks();
+  if (sentAt) { window.hexkitLastUpdate = {ply: S.ply, ms: performance.now() - sentAt}; sentAt = 0; }
+}
+
+function setLinks() {
+  const ply = viewPly === null ? "" : `?ply=${viewPly}`;
+  $("#download-svg").href = `/api/games/${roomId}/svg${ply}`;
+  $("#download-record").href = `/api/games/${roomId}/record`;
+}
+
+function drawPanel() {
+  document.title = `${S.game} — hexkit`;
+  $("#game-title").textContent = S.game;
+  const status = $("#status");
+  const mine = mySeats();
+  status.classList.toggle("thinking", S.thinking !== null);
+  if (S.over) status.textContent = S.result;
+  else if (S.thinking !== null) status.textContent = `${S.players[S.thinking]} (${S.seats[S.thinking].spec}) is thinking`;
+  else status.textContent = mine.includes(S.turn) ? `Your move (${S.players[S.turn]})` : `${S.players[S.turn]} to play`;
+  status.dataset.turn = S.turn === null ? "" : String(S.turn);
+
+  const seats = $("#seats");
+  seats.replaceChildren();
+  for (const s of S.seats) {
+    const li = el("li", {textContent: `${s.name}: ${s.bot ? `bot ${s.spec}` : mine.includes(s.seat) ? "you" : s.taken ? "a person" : "free "}`});
+    if (!s.bot && !s.taken) {
+      const b = el("button", {textContent: "Take this seat", className: "take"});
+      b.dataset.seat = String(s.seat);
+      b.addEventListener("click", () => joinSeat(roomId, s.seat).then(() => draw(), (e) => say(e.message)));
+      li.append(b);
+    }
+    seats.append(li);
+  }
+  if (!mine.length) seats.append(el("li", {className: "help", textContent: "You are watching."}));
+
+  const undo = $("#undo-request");
+  undo.replaceChildren();
+  undo.hidden = S.undo_request === null;
+  if (S.undo_request !== null) {
+    const asker = S.players[S.undo_request];
+    const answerer = mine.find((seat) => seat !== S.undo_request && !S.seats[seat].bot);
+    if (mine.includes(S.undo_request)) undo.append(`You asked to take back your last move; waiting for an answer.`);
+    else if (answerer !== undefined) {
+      const yes = el("button", {textContent: "Accept", id: "undo-accept"});
+      const no = el("button", {textContent: "Refuse", id: "undo-refuse"});
+      yes.onclick = () => send({type: "undo_answer", token: tokenFor(answerer), accept: true});
+      no.onclick = () => send({type: "undo_answer", token: tokenFor(answerer), accept: false});
+      undo.append(`${asker} asks to take back their last move. `, yes, no);
+    } else undo.append(`${asker} asks to take back their last move.`);
+  }
+
+  const caption = $("#caption");
+  const lines = S.caption.filter((line) => line.trim() !== S.result);  // said once, above
+  caption.replaceChildren(...lines.map((line) => el("li", {textContent: line})));
+
+  const others = $("#other-moves");
+  others.replaceChildren();
+  if (canMove()) {
+    const placeless = S.moves.filter((m) => m.origin === null && m.target === null);
+    for (const m of placeless.slice(0, 200)) {
+      const b = el("button", {textContent: m.text, className: "move-button"});
+      b.onclick = () => play(m.text);
+      others.append(b);
+    }
+  }
+  $("#move-text").disabled = !canMove();
+  $("#play").disabled = !canMove();
+  $("#undo").disabled = !mine.length || S.ply === 0;
+  $("#move-help").textContent = S.move_help || "Click a piece, then where it goes.";
+
+  const log = $("#log");
+  log.replaceChildren();
+  for (const entry of S.log) {
+    const li = el("li", {}, el("span", {className: "move", textContent: `${entry.player}: ${entry.move}`}));
+    for (const e of entry.events) li.append(el("span", {className: `event ${e.kind}`, textContent: e.text}));
+    li.dataset.ply = String(entry.ply);
+    li.onclick = () => goTo(entry.ply);
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function markLog() {
+  const current = viewPly === null ? (S ? S.ply : 0) : viewPly;
+  for (const li of document.querySelectorAll("#log li")) li.classList.toggle("current", Number(li.dataset.ply) === current);
+}
+
+function movesFrom(key) { return S.moves.filter((m) => originKey(m.origin) === key && !(m.origin === null)); }
+
+function drawHighlights() {
+  const board = $("#board");
+  for (const n of board.querySelectorAll(".hk-origin, .hk-selected, .hk-target")) n.classList.remove("hk-origin", "hk-selected", "hk-target");
+  $("#chooser").hidden = true;
+  if (!canMove()) return;
+  const origins = new Set(S.moves.filter((m) => m.origin !== null).map((m) => originKey(m.origin)));
+  for (const key of origins) {
+    const node = nodeOf(key);
+    if (node) node.classList.add(key === selected ? "hk-selected" : "hk-origin");
+  }
+  if (selected === null) {
+    // Moves that start nowhere but end on a cell (a stone put on the board): click the cell.
+    for (const m of S.moves.filter((x) => x.origin === null && x.target !== null)) {
+      const node = board.querySelector(`polygon[data-cell="${cellKey(m.target)}"]`);
+      if (node) node.classList.add("hk-target");
+    }
+    return;
+  }
+  const from = movesFrom(selected);
+  for (const m of from) {
+    const t = cellKey(m.target);
+    const node = t && board.querySelector(`polygon[data-cell="${t}"]`);
+    if (node) node.classList.add("hk-target");
+  }
+  const placeless = from.filter((m) => m.target === null);
+  if (placeless.length) choose(placeless, "Moves of this piece:");
+}
+
+function nodeOf(key) {
+  if (key.startsWith("hand:")) {
+    const [, seat, kind] = key.match(/^hand:(\d+):(.*)$/);
+    return [...$("#board").querySelectorAll("g.hand")].find((g) => g.dataset.seat === seat && g.dataset.kind === kind);
+  }
+  return $("#board").querySelector(`polygon[data-cell="${key}"]`);
+}
+
+function choose(moves, title) {
+  $("#chooser-title").textContent = title;
+  const box = $("#choices");
+  box.replaceChildren();
+  for (const m of moves) {
+    const b = el("button", {textContent: m.text, className: "choice"});
+    b.onclick = () => play(m.text);
+    box.append(b);
+  }
+  $("#chooser").hidden = false;
+}
+
+function boardClick(ev) {
+  if (viewPly !== null) { goTo(null); return; }
+  if (!canMove()) { if (S && !S.over) say(S.thinking !== null ? "a bot is thinking" : "it is not your turn"); return; }
+  const hand = ev.target.closest("g.hand");
+  const cell = ev.target.closest("polygon[data-cell]");
+  let key = null;
+  if (hand) key = `hand:${hand.dataset.seat}:${hand.dataset.kind}`;
+  else if (cell) key = cell.dataset.cell;
+  if (key === null) { selected = null; drawHighlights(); return; }
+  if (!key.startsWith("hand:")) {
+    const from = selected === null ? S.moves.filter((m) => m.origin === null) : movesFrom(selected);
+    const here = from.filter((m) => cellKey(m.target) === key);
+    if (here.length === 1) { play(here[0].text); return; }
+    if (here.length > 1) { drawHighlights(); choose(here, "Which move?"); return; }
+  }
+  selected = movesFrom(key).length ? (key === selected ? null : key) : null;
+  drawHighlights();
+}
+
+// When the last click happened, in the same clock as hexkitDrawn (for the latency benchmark).
+document.addEventListener("click", (ev) => { window.hexkitClickAt = performance.timeOrigin + ev.timeStamp; }, true);
+
+// -- start -----------------------------------------------------------------------------------
+const match = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
+if (match) showGame(match[1]); else showLobby();

@@ -1,0 +1,432 @@
+"""Hive through hexkit's generic game API: the Game (game type and options), the move type
+(a UHP MoveString) and the State over :class:`hive.engine.HiveEngine`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from hexaround.engine import coords_of, in_range, key_of
+
+from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
+from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
+from hexkit.gestures import Gesture, Hand
+from hexkit.view import BoardView
+from hive import notation
+from hive.describe import MOVE_HELP
+from hive.engine import (
+    BEETLE,
+    BLACK_WON,
+    DRAW,
+    LETTERS,
+    MOSQUITO,
+    ONGOING,
+    PASS,
+    WHITE_WON,
+    HiveEngine,
+)
+
+PLAYERS: tuple[str, str] = ("White", "Black")
+
+class HiveMove(Move, tuple):
+    """A move: its UHP MoveString (canonical when made by the game in a position)."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> HiveMove:
+        return tuple.__new__(cls, (text,))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @property
+    def text(self) -> str:
+        """The MoveString."""
+        return self[0]
+
+    def __str__(self) -> str:
+        return self[0]
+
+    def __repr__(self) -> str:
+        return f"HiveMove({self[0]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+class HiveGame(Game):
+    """Hive with the chosen expansions and repetition rule."""
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, Any]):
+        super().__init__(spec, options)
+        #: The expansion letters in play (``""`` to ``"MLP"``).
+        self.expansions = notation.expansions_of(str(options.get("expansions", "MLP")))
+        #: Legal moves of recently listed positions, shared by the states of this game.
+        self.legal_table: dict[tuple[Any, ...], Any] = {}
+        self.repetition_draw = bool(options.get("repetition_draw", False))
+
+    @property
+    def game_type(self) -> str:
+        """The UHP GameTypeString, e.g. ``Base+MLP``."""
+        return notation.game_type_string(self.expansions)
+
+    def new_engine(self) -> HiveEngine:
+        """An engine at the start of a game of this type."""
+        template = self.__dict__.get("_template")
+        if template is None:
+            template = self._template = HiveEngine(self.expansions, self.repetition_draw)
+        return template.clone()
+
+    def new_state(self, seed: int | None = None) -> HiveState:
+        """The empty board, White to play."""
+        return HiveState(self, self.new_engine(), random.Random(seed), [])
+
+    def state_from_game_string(self, text: str, seed: int | None = None) -> HiveState:
+        """The position a UHP GameString (or GameTypeString) describes, its moves pushed
+        (so they can be popped); its game type must be this game's. NotationError, one
+        line, for a bad header, a bad move or a header that disagrees with the moves."""
+        parts = notation.split_game_string(text)
+        if parts.expansions != self.expansions:
+            raise notation.NotationError(
+                f"the game string is {notation.game_type_string(parts.expansions)} but this "
+                f"game is {self.game_type}")
+        state = self.new_state(seed)
+        for i, move in enumerate(parts.moves, 1):
+            try:
+                state.push(move)
+            except (MoveParseError, IllegalMoveError) as exc:
+                raise notation.NotationError(f"move {i} {move[:40]!r}: {exc}") from None
+        notation.check_header(state.engine, parts)
+        return state
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> HiveState:
+        engine = _engine_from_dict(self, data)
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("not a hive position: 'moves' must be a list of MoveStrings")
+        return HiveState(self, engine, rng_from_json(data["rng"]), list(moves))
+
+    def describe(self) -> str:
+        """The rules of this game type in words (``hexkit rules hive``)."""
+        from hive.describe import describe
+
+        return describe(self)
+
+
+RESULT_NAMES = {ONGOING: "InProgress", WHITE_WON: "WhiteWins", BLACK_WON: "BlackWins",
+                DRAW: "Draw"}
+
+
+def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
+    """Rebuild an engine from :meth:`HiveState.to_dict` data, checking what the rules need."""
+    if data.get("game_type") != game.game_type:
+        raise RecordError(f"not a {game.game_type} position (game_type "
+                          f"{data.get('game_type')!r})")
+    engine = game.new_engine()
+    actions = data["actions"]
+    if (not isinstance(actions, list) or len(actions) != 2
+            or not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0
+                       for a in actions)
+            or actions[1] not in (actions[0], actions[0] - 1)):
+        raise RecordError("actions must be White's and Black's counts, equal or White one "
+                          "ahead")
+    climbers = (BEETLE, MOSQUITO)
+    for cell in data["board"]:
+        q, r, names = cell
+        if not (isinstance(q, int) and isinstance(r, int) and in_range(q, r)):
+            raise RecordError(f"bad hex ({q!r}, {r!r})")
+        if not isinstance(names, list) or not names:
+            raise RecordError(f"hex ({q}, {r}) has no pieces")
+        key = key_of(q, r)
+        if key in engine.stacks:
+            raise RecordError(f"hex ({q}, {r}) is listed twice")
+        codes = []
+        for i, name in enumerate(names):
+            code = engine.code_of.get(name) if isinstance(name, str) else None
+            if code is None:
+                raise RecordError(f"no piece {name!r} in {game.game_type}")
+            if code in engine.where:
+                raise RecordError(f"{name} is on the board twice")
+            if i and engine.code_type[code] not in climbers:
+                raise RecordError(f"{name} cannot be on top of another piece at ({q}, {r})")
+            codes.append(code)
+            engine.where[code] = key
+            engine.hands[code & 1][code >> 1] = 0
+            if code < 2:
+                engine.bpos[code] = key
+        engine._set_stack(key, codes)
+    from hexaround.engine import _connected_set
+
+    if not _connected_set(engine.occ):
+        raise RecordError("the hive is not connected")
+    for p in (0, 1):
+        placed = sum(1 for c in engine.where if c & 1 == p)
+        if placed > actions[p]:
+            raise RecordError(f"{PLAYERS[p]} has {placed} pieces on the board after "
+                              f"{actions[p]} turns")
+        if actions[p] >= 4 and engine.bpos[p] is None:
+            raise RecordError(f"{PLAYERS[p]}'s Queen Bee is not on the board after "
+                              f"{actions[p]} turns")
+    engine.actions = list(actions)
+    last = data.get("last")
+    if last is not None:
+        code = engine.code_of.get(last) if isinstance(last, str) else None
+        if code is None or code not in engine.where:
+            raise RecordError(f"the last moved piece {last!r} is not on the board")
+        engine.last = code
+    result = data.get("result", "InProgress")
+    codes_of = {v: k for k, v in RESULT_NAMES.items()}
+    if result not in codes_of:
+        raise RecordError(f"bad result {result!r}")
+    engine.result = codes_of[result]
+    engine.reason = str(data.get("reason", ""))
+    if engine.repetition_draw:
+        seen = data.get("repetitions", [])
+        for item in seen:
+            key, count = item
+            if not isinstance(key, str) or not isinstance(count, int) or count < 1:
+                raise RecordError("bad repetition entry")
+            engine.seen[key] = count
+    return engine
+
+
+def _perft(engine: HiveEngine, depth: int) -> int:
+    actions = engine.legal_actions()
+    if depth == 1:
+        return len(actions)
+    apply, undo = engine.apply, engine.undo
+    total = 0
+    for action in list(actions):
+        apply(action)
+        total += _perft(engine, depth - 1)
+        undo()
+    return total
+
+
+def _table_key(engine: HiveEngine) -> tuple[Any, ...]:
+    """What a position's legal moves depend on: the stacks, the player to act, the frozen
+    piece, and the turn counts up to the 4th turn (first-turn and Queen rules)."""
+    a, b = engine.actions
+    return (engine.position_key(), min(a, 4), min(b, 4))
+
+
+class HiveState(State):
+    """A Hive position with its move stack."""
+
+    def __init__(self, game: HiveGame, engine: HiveEngine, rng: random.Random,
+                 moves: list[str]):
+        super().__init__(game, rng)
+        self.engine = engine
+        #: Every MoveString played since the start of the game (for the GameString).
+        self.move_strings = moves
+        self._moves: dict[int, tuple[Any, list[HiveMove], dict[HiveMove, Any]]] = {}
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """("White", "Black")."""
+        return PLAYERS
+
+    @property
+    def current_player(self) -> int:
+        """0 for White, 1 for Black."""
+        return self.engine.to_move
+
+    # -- moves -------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move as canonical MoveStrings (``pass`` alone when nothing else is
+        legal; empty once the game is over)."""
+        return list(self._legal_map()[1])
+
+    def _legal_map(self) -> tuple[Any, list[HiveMove], dict[HiveMove, Any]]:
+        """(the engine's legal list, its moves, move -> action), made once per position
+        and kept for a few positions (a parent's list survives a look at its child). A
+        position reached again in another state of the same game (a copy, a reloaded
+        save) takes its list from the game's small table instead of generating it."""
+        engine = self.engine
+        fresh = engine.cache.legal is None
+        if fresh and engine.result == 0:
+            key = _table_key(engine)
+            found = self.game.legal_table.get(key)  # type: ignore[attr-defined]
+            if found is not None:
+                engine.cache.legal = found[0]
+                self._moves[id(found[0])] = found
+                return found
+        actions = engine.legal_actions()
+        cache = self._moves
+        found = cache.get(id(actions))
+        if found is None or found[0] is not actions:
+            write = notation.move_string
+            moves = [HiveMove(write(engine, a)) for a in actions]
+            found = (actions, moves, dict(zip(moves, actions, strict=True)))
+            if len(cache) >= 8:
+                cache.clear()
+            cache[id(actions)] = found
+            if fresh and engine.result == 0:
+                table = self.game.legal_table  # type: ignore[attr-defined]
+                if len(table) >= 512:
+                    table.clear()
+                table[key] = found
+        return found
+
+    def parse_move(self, text: str) -> Move:
+        """Read a MoveString; a destination that names a hex in this position is given in
+        canonical form (``wA1 bQ/`` may come back as ``wA1 -bS1``)."""
+        parsed = notation.parse_move_string(text)
+        try:
+            action = notation.resolve(self.engine, parsed)
+        except IllegalMoveError:
+            return HiveMove(str(parsed))
+        return HiveMove(notation.move_string(self.engine, action))
+
+    def action_of(self, move: Move | str) -> tuple[int, int | None, int]:
+        """The engine action of a move in this position (IllegalMoveError if it names
+        nothing here; legality is not checked)."""
+        if isinstance(move, HiveMove):
+            text = move.text
+        elif isinstance(move, str):
+            text = move
+        else:
+            raise IllegalMoveError(f"{move!r} is not a Hive move")
+        try:
+            return notation.resolve(self.engine, notation.parse_move_string(text))
+        except MoveParseError as exc:
+            raise IllegalMoveError(str(exc)) from None
+
+    def apply(self, move: Move) -> None:
+        engine = self.engine
+        _, _, known = self._legal_map()
+        action = known.get(move)  # type: ignore[call-overload]
+        if action is not None:
+            text = move.text  # type: ignore[attr-defined]
+        else:
+            action = self.action_of(move)
+            if not engine.is_legal_fast(action):
+                raise IllegalMoveError(notation.why_illegal(engine, action))
+            text = notation.move_string(engine, action)
+        self._emit_events(action, text)
+        engine.apply(action)
+        self.move_strings.append(text)
+
+    def undo(self, move: Move) -> None:
+        self.engine.undo()
+        self.move_strings.pop()
+
+    def _emit_events(self, action: tuple[int, int | None, int], text: str) -> None:
+        from hive.events import emit_events
+
+        emit_events(self, action, text)
+
+    # -- the position ------------------------------------------------------------------
+    def copy_data(self, twin: State) -> None:
+        """The copy gets its own engine (stacks are replaced, never changed in place)."""
+        assert isinstance(twin, HiveState)
+        t = self.engine.clone()
+        twin.engine = t
+        twin._moves = {}
+        twin.move_strings = list(self.move_strings)
+
+    def is_over(self) -> bool:
+        """True once a Queen is surrounded (or a repetition ended the game)."""
+        return self.engine.result != ONGOING
+
+    def outcome(self) -> Outcome | None:
+        """White (0) or Black (1) wins, or a draw, with the reason."""
+        r = self.engine.result
+        if r == ONGOING:
+            return None
+        winners = {WHITE_WON: (0,), BLACK_WON: (1,), DRAW: ()}[r]
+        return Outcome(winners, self.engine.reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position: game type, stacks (bottom first), turn counts, the piece moved
+        last, the result, the moves played (for the GameString) and the random state."""
+        e = self.engine
+        board = []
+        for key in sorted(e.stacks, key=coords_of):
+            q, r = coords_of(key)
+            board.append([q, r, [e.code_name[c] for c in e.stacks[key]]])
+        data: dict[str, Any] = {
+            "game_type": notation.game_type_string(e),
+            "board": board,
+            "actions": list(e.actions),
+            "last": e.code_name[e.last] if e.last >= 0 else None,
+            "result": RESULT_NAMES[e.result],
+            "reason": e.reason,
+            "moves": list(self.move_strings),
+            "rng": rng_to_json(self.rng),
+        }
+        if e.repetition_draw:
+            data["repetitions"] = [[k, n] for k, n in sorted(e.seen.items())]
+        return data
+
+    def perft(self, depth: int) -> int:
+        """Leaf positions of the game tree ``depth`` moves deep (bulk counting at the last
+        level), on the engine: the same numbers as pushing every legal move."""
+        if depth <= 0:
+            return 1
+        return _perft(self.engine, depth)
+
+    def game_string(self) -> str:
+        """The UHP GameString of this game: ``Base+MLP;InProgress;Black[3];wS1;...``."""
+        return notation.game_string(self.engine, self.move_strings)
+
+    # -- pictures and pointing ---------------------------------------------------------
+    def render(self) -> str:
+        """The hive as text (see :mod:`hive.render`); kept until the position changes."""
+        from hive.render import render_text
+
+        history = self.engine.history
+        mark = (len(history), history[-1] if history else None)
+        cached = self.__dict__.get("_picture")
+        if cached is not None and cached[0][0] == mark[0] and cached[0][1] is mark[1]:
+            return cached[1]
+        text = render_text(self)
+        self._picture = (mark, text)
+        return text
+
+    def view(self) -> BoardView:
+        """The hive for renderers: stacks with bug names, hands, the hexes a move may
+        reach."""
+        from hive.render import board_view
+
+        return board_view(self)
+
+    def move_help(self) -> str:
+        """How moves are written."""
+        return MOVE_HELP
+
+    def gesture(self, move: Move) -> Gesture | None:
+        """Placements start in the hand (kind: the bug letter), moves and throws at the
+        moved piece's hex; ``pass`` has no gesture."""
+        try:
+            code, src, dst = self.action_of(move)
+        except IllegalMoveError:
+            return None
+        if code < 0:
+            return None
+        kind = LETTERS[self.engine.code_type[code]]
+        target = coords_of(dst)
+        if src is None:
+            return Gesture(Hand(code & 1, kind), target, kind)
+        return Gesture(coords_of(src), target, kind)
+
+    def last_hexes(self) -> tuple[tuple[int, int], ...]:
+        """Hexes the last action touched (for highlighting)."""
+        history = self.engine.history
+        if not history:
+            return ()
+        code, src, dst = history[-1][0]
+        if code < 0:
+            return ()
+        if src is None:
+            return (coords_of(dst),)
+        return (coords_of(src), coords_of(dst))
+
+
+__all__ = ["MOVE_HELP", "PASS", "PLAYERS", "HiveGame", "HiveMove", "HiveState"]

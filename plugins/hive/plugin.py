@@ -1,0 +1,71 @@
+"""The hexkit plugin module of Hive (entry point ``hive = "hive.plugin"``): the game's spec,
+named by reference so that registering imports no rules."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from typing import Any
+
+from hexkit.game import GameSpec, Option
+from hexkit.hookspecs import hookimpl
+
+EXPANSION_CHOICES = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
+
+RULES = """\
+Hive (John Yianni, Gen42 Games), with the Mosquito, Ladybug and Pillbug expansions, as the
+tournament platforms and the reference engine Mzinga play it; built on HexAround's engine.
+Surround the opponent's Queen Bee. Place pieces next to your colour only; Queen by your 4th
+turn, not on your 1st; nothing moves before its owner's Queen; the hive stays one group
+during every move; slides pass through a gap with exactly one occupied side. Moves are
+Universal Hive Protocol MoveStrings ('wA1 -bG2', 'wB1 wQ', 'pass').
+Options: -o expansions=none|M|L|P|ML|MP|LP|MLP (default MLP), -o repetition_draw=true."""
+
+SPEC = GameSpec(
+    name="hive",
+    description="Hive with the Mosquito, Ladybug and Pillbug (UHP notation), on "
+                "HexAround's engine",
+    factory="hive.game:HiveGame",
+    options=(
+        Option("expansions", "MLP",
+               "expansion bugs in play: M Mosquito, L Ladybug, P Pillbug (none: base game)",
+               str, EXPANSION_CHOICES),
+        Option("repetition_draw", False,
+               "the third occurrence of a position is a draw (Mzinga: false)", bool),
+    ),
+    player_names=("White", "Black"),
+    version="2016",
+    rules=RULES,
+)
+
+
+@hookimpl
+def hexkit_register_games(register: Callable[[Any], None]) -> None:
+    """Register Hive."""
+    register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexaround_register_abilities(register: Callable[[Any], None]) -> None:
+    """Hive's Ladybug, Mosquito and Pillbug abilities (and the number-order marker) for
+    HexAround: Hive is HexAround with these and Hive's rule options (:mod:`hive.abilities`),
+    and any HexAround configuration may give its creatures these abilities."""
+    from hive.abilities import ABILITIES
+
+    for ability in ABILITIES:
+        register(ability)
+
+
+@hookimpl(optionalhook=True)
+def hexaround_register_placement_rules(register: Callable[[Any], None]) -> None:
+    """Pieces of one kind go down in number order (creatures marked NUMBERED)."""
+    from hive.abilities import PLACEMENT_RULES
+
+    for rule in PLACEMENT_RULES:
+        register(rule)
+
+
+# The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services,
+# written by the uhp helper); their hookimpls register through this module.
+if importlib.util.find_spec("hive.services") is not None:
+    from hive.services import *  # noqa: F403

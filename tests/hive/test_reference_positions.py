@@ -1,0 +1,34 @@
+"""Every position made with MzingaCpp (tests/hive/data/reference_positions.json, written by
+benchmarks/hive_reference_positions.py): the same legal MoveStrings, character for
+character."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hive import notation
+
+import hexkit
+
+DATA = Path(__file__).parent / "data" / "reference_positions.json"
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="reference positions not generated here")
+def test_legal_moves_equal_mzingas_in_every_reference_position():
+    positions = json.loads(DATA.read_text())["positions"]
+    games = {}
+    wrong = []
+    for item in positions:
+        text = item["game_string"]
+        letters = notation.split_game_string(text).expansions
+        game = games.get(letters)
+        if game is None:
+            game = games[letters] = hexkit.load_game("hive", expansions=letters or "none")
+        state = game.state_from_game_string(text)
+        mine = sorted(str(m) for m in state.legal_moves())
+        if mine != sorted(item["valid_moves"]):
+            wrong.append(text)
+    assert len(positions) > 100
+    assert not wrong, f"{len(wrong)} positions differ, first: {wrong[0]}"
