@@ -29,6 +29,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=timedelta(seconds=5), database=N
 GAMES = [
     ("focus", {}), ("focus", {"board": "cross", "players": 4}),
     ("hexbaron", {}), ("hexaround", {}), ("hexaround", {"config": "level3"}),
+    ("hive", {}),
 ]
 
 #: Text near the games' notations: their own symbols, digits, coordinates, junk.
@@ -55,6 +56,8 @@ def states():
     registry = plugins.registry()
     out = []
     for name, options in GAMES:
+        if name not in registry.games:  # a game whose plugin is not installed
+            name, options = "focus", {}
         game = registry.load_game(name, **options)
         state = game.new_state(seed=0)
         for _ in range(3):  # a few moves in, so that moving pieces is possible too
@@ -207,3 +210,46 @@ def test_scenario_files_load_or_are_refused_in_one_error(tmp_path, text):
             run_scenario(scenario)
         except ScenarioFailure as exc:  # a scenario that does not hold: its own report
             assert str(exc).strip()
+
+
+# -- UHP (hexkit uhp, the Hive engine protocol) -----------------------------------------------
+UHP_WORDS = ["info", "newgame", "play", "pass", "validmoves", "undo", "options", "perft",
+             "bestmove", "exit", "frobnicate", ""]
+UHP_ARGS = st.one_of(
+    st.just(""), st.text(max_size=30),
+    st.sampled_from(["Base", "Base+MLP", "Base+MLP;InProgress;White[3];wS1;bG1 -wS1",
+                     "wS1", "bG1 -wS1", "wQ wS1/", "1", "get", "set MaxBranchingFactor 5",
+                     "depth 1", "0", "-1", "99999999999999999999999", "time 00:00:00"]),
+)
+
+
+@FUZZ
+@given(lines=st.lists(st.tuples(st.sampled_from(UHP_WORDS), UHP_ARGS), min_size=1,
+                      max_size=6))
+def test_uhp_commands_always_answer_ok_and_never_an_internal_error(lines):
+    uhp = pytest.importorskip("hive.uhp")
+    session = uhp.UhpSession()
+    for word, rest in lines:
+        if word in ("bestmove", "perft"):
+            rest = "depth 1" if word == "bestmove" else "1"  # bounded work per example
+        answer = session.handle(f"{word} {rest}")
+        if not (word + rest).strip():
+            continue
+        assert answer and answer[-1] == "ok", answer
+        assert not any(line.startswith("err internal error") for line in answer), answer
+        assert all("\n" not in line for line in answer)
+        if session.exit_requested:
+            break
+
+
+@FUZZ
+@given(raw=st.binary(max_size=60))
+def test_uhp_input_bytes_are_answered_line_by_line(raw):
+    uhp = pytest.importorskip("hive.uhp")
+    import io
+
+    out = io.StringIO()
+    uhp.serve(io.BytesIO(raw.replace(b"exit", b"") + b"\ninfo\n"), out)
+    lines = out.getvalue().splitlines()
+    assert lines[-1] == "ok"
+    assert not any(line.startswith("err internal error") for line in lines)
