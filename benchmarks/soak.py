@@ -45,6 +45,7 @@ VARIANTS: tuple[tuple[str, str, dict[str, Any], int], ...] = (
     *((f"hexaround/{name}", "hexaround", {"config": name}, 80) for name in (
         "first-configuration", "level1", "level2", "level3", "hivelike", "menagerie",
         "b23-sample", "submission1", "submission2")),
+    ("hive/base", "hive", {}, 80),
 )
 
 CHUNK = 100

@@ -66,9 +66,27 @@ def build_parser(registry: plugins.Registry,
         cmd_parser = sub.add_parser(name, help=command.help, description=command.help,
                                     formatter_class=formatter)
         if wanted is None or name in wanted:
-            command.configure(cmd_parser)
+            _configure(command, name, cmd_parser, strict=wanted is not None)
         cmd_parser.set_defaults(_command=command)
     return parser
+
+
+def _configure(command: object, name: str, parser: argparse.ArgumentParser,
+               strict: bool) -> None:
+    """A command's argument set-up; a plugin's that raises or clashes (argparse's
+    "conflicting option string") is a broken plugin: PluginError when that command is
+    run, a warning when every command is being set up."""
+    from hexkit.errors import PluginError
+
+    try:
+        command.configure(parser)  # type: ignore[attr-defined]
+    except (Exception, SystemExit) as exc:
+        owner = getattr(command, "plugin", "") or "?"
+        problem = (f"plugin {owner}: command {name!r} cannot set up its arguments: "
+                   f"{type(exc).__name__}: {exc}")
+        if strict:
+            raise PluginError(problem) from None
+        print(f"{PROG}: warning: {problem}", file=sys.stderr)
 
 
 def _help_formatter() -> type[argparse.HelpFormatter]:

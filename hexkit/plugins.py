@@ -19,7 +19,7 @@ import pluggy
 
 from hexkit import hookspecs
 from hexkit.entry_points import entry_points
-from hexkit.errors import OptionError, PluginError, UnknownGameError
+from hexkit.errors import HexkitError, OptionError, PluginError, UnknownGameError
 from hexkit.game import Game, GameSpec
 
 if TYPE_CHECKING:
@@ -136,11 +136,12 @@ class _Loader:
         self.pm.add_hookspecs(hookspecs)
         self.registry = Registry(self.pm)
         self._sources: dict[str, tuple[str, str]] = {}
+        self._dists: dict[str, str] = {}
 
     def add(self, plugin: ModuleType | object, name: str, source: str, version: str = "") -> None:
         try:
             self.pm.register(plugin, name=name)
-        except Exception as exc:  # pluggy raises ValueError or PluginValidationError
+        except _PLUGIN_FAILURES as exc:  # pluggy raises ValueError or PluginValidationError
             self.registry.problems.append(Problem(name, f"cannot be registered: {exc}"))
             return
         self._sources[name] = (source, version)
@@ -153,9 +154,12 @@ class _Loader:
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             dist = getattr(ep, "dist", None)
             version = dist.version if dist is not None else ""
+            if dist is not None:
+                name = str(getattr(dist, "name", "") or "")
+                self._dists[ep.name] = name.lower().replace("_", "-")
             try:
                 plugin = ep.load()
-            except Exception as exc:
+            except _PLUGIN_FAILURES as exc:
                 self.registry.problems.append(
                     Problem(ep.name, f"failed to import {ep.value}: {type(exc).__name__}: {exc}")
                 )
@@ -181,7 +185,7 @@ class _Loader:
                 module = importlib.util.module_from_spec(spec)
                 sys.modules[modname] = module
                 spec.loader.exec_module(module)
-            except Exception as exc:
+            except _PLUGIN_FAILURES as exc:
                 sys.modules.pop(modname, None)
                 self.registry.problems.append(
                     Problem(path.stem, f"failed to import {path}: {type(exc).__name__}: {exc}")
@@ -209,15 +213,30 @@ class _Loader:
 
     # Each plugin's hook is called on its own, so one plugin's exception names that plugin
     # and leaves the others' registrations in place.
+    # Built-in plugins register first, whatever a plugin's tryfirst/trylast says, so a
+    # plugin folder can never take a built-in game's (or command's) name: the later one is
+    # the intruder, and it is the one reported.
+    def _rank(self, plugin_name: str) -> int:
+        source, _version = self._sources.get(plugin_name, ("", ""))
+        if source == "builtin":
+            return 0
+        if source == "entry point":
+            return 1 if self._dists.get(plugin_name) == OWN_DISTRIBUTION else 2
+        return 3
+
     def _call_each(self, hook_name: str, kwargs_factory: Any) -> None:
-        for impl in list(getattr(self.pm.hook, hook_name).get_hookimpls()):
+        impls = list(getattr(self.pm.hook, hook_name).get_hookimpls())
+        impls.sort(key=lambda impl: self._rank(impl.plugin_name))
+        for impl in impls:
+            if self.pm.get_plugin(impl.plugin_name) is None:
+                continue  # dropped by an earlier hook
             self._current = impl.plugin_name
             try:
                 impl.function(**kwargs_factory())
             except PluginError as exc:
                 self.registry.problems.append(Problem(impl.plugin_name, str(exc)))
                 self._drop(impl.plugin_name)
-            except Exception as exc:
+            except _PLUGIN_FAILURES as exc:
                 self.registry.problems.append(
                     Problem(impl.plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
                 )
@@ -265,6 +284,9 @@ class _Loader:
     def _game_registrar(self, spec: GameSpec) -> None:
         if not isinstance(spec, GameSpec):
             raise PluginError(f"registered {type(spec).__name__}, not a GameSpec")
+        problem = spec_problem(spec)
+        if problem:
+            raise PluginError(f"game {str(spec.name)[:40]!r}: {problem}")
         owner = self._current
         source, version = self._sources.get(owner, ("", ""))
         existing = self.registry.games.get(spec.name)
@@ -299,6 +321,55 @@ class _Loader:
             table[name] = item
 
         return register
+
+
+#: What a plugin may raise while it is imported or registers things, and is then reported
+#: as broken: SystemExit and KeyboardInterrupt too (a plugin calling sys.exit() at import
+#: must not silently end every hexkit command).
+_PLUGIN_FAILURES = (Exception, SystemExit, KeyboardInterrupt)
+#: The distribution whose entry points are the built-in games.
+OWN_DISTRIBUTION = "hexkit-games"
+_OPTION_TYPES = (int, str, bool, float)
+
+
+def spec_problem(spec: GameSpec) -> str | None:
+    """Why a registered GameSpec cannot be used (None if it can): a malformed name,
+    player counts or option would otherwise break ``hexkit games`` and every command."""
+    from hexkit.game import Option
+
+    if not isinstance(spec.name, str) or not spec.name.strip() or any(
+            ch in spec.name for ch in "()=, \t\n"):
+        return "the name must be a word (letters, digits, - or _)"
+    counts = (spec.min_players, spec.max_players)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in counts) or not (
+            1 <= spec.min_players <= spec.max_players <= 64):
+        return "min_players and max_players must be whole numbers, 1 <= min <= max"
+    if not isinstance(spec.options, tuple | list):
+        return "options must be a tuple of Option"
+    seen: set[str] = set()
+    for option in spec.options:
+        if not isinstance(option, Option):
+            return f"option {option!r:.40}: not an Option"
+        if not isinstance(option.name, str) or not option.name.isidentifier():
+            return f"option {option.name!r:.40}: the name must be an identifier"
+        if option.name in seen:
+            return f"option {option.name!r} is declared twice"
+        seen.add(option.name)
+        if option.type not in _OPTION_TYPES:
+            return f"option {option.name!r}: type must be int, str, bool or float"
+        if option.choices is not None and not isinstance(option.choices, tuple | list):
+            return f"option {option.name!r}: choices must be a tuple"
+        if option.bounds is not None and (not isinstance(option.bounds, tuple | list)
+                                          or len(option.bounds) != 2):
+            return f"option {option.name!r}: bounds must be (lowest, highest)"
+        if option.default is not None:
+            try:
+                option.coerce(option.default)
+            except HexkitError as exc:
+                return f"its default is not valid: {exc}"
+            except Exception as exc:
+                return f"option {option.name!r}: {type(exc).__name__}: {exc}"
+    return None
 
 
 def build_registry(

@@ -30,7 +30,8 @@ from hexkit.errors import (
 from hexkit.fileio import MAX_DATA_BYTES, remove_stray_temporaries, write_text_atomic
 from hexkit.game import Game, Outcome, State
 from hexkit.jsonfile import load_json
-from hexkit.recordlock import check_free, hold
+from hexkit.recordlock import check_free
+from hexkit.recordlock import hold as hold_record
 
 #: The value of the ``format`` field of every record.
 RECORD_FORMAT = "hexkit-record"
@@ -230,19 +231,22 @@ class GameRecord:
 
 
 # -- files ---------------------------------------------------------------------------------
-def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+def save_record(path: str | os.PathLike[str], record: GameRecord, *,
+                hold: bool = False) -> None:
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
     one, never a half-written file (temporary file in the same folder, fsync, rename).
 
-    The saved file stays locked by this process (:mod:`hexkit.recordlock`): a second
-    process saving a game to the same file is refused (RecordError naming the game the
-    file holds) instead of one game being silently lost. Temporary files left by a killed
-    save are removed first."""
+    A file that another process holds (:mod:`hexkit.recordlock`) is refused with a
+    RecordError naming the game it holds, instead of one game being silently lost. With
+    ``hold`` (a session that saves after every move) this process holds the saved file
+    until it exits or saves elsewhere. Temporary files left by a killed save are removed
+    first."""
     check_free(path)
     remove_stray_temporaries(path)
     text = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
     write_text_atomic(path, text)
-    hold(path)
+    if hold:
+        hold_record(path)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

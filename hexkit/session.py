@@ -72,7 +72,7 @@ class GameFile:
         """Save ``state`` to the file, if there is one."""
         if self.path is not None:
             self.record.update(state)
-            save_record(self.path, self.record)
+            save_record(self.path, self.record, hold=True)  # one session per file
 
     def start(self, path: str, state: State, *, force: bool = False) -> None:
         """Save to ``path`` from now on (HexkitError if it names a file that exists, other

@@ -150,12 +150,17 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 def parse_yaml(text: str, path: str | Path = "<input>") -> Any:
     """Parse YAML text safely (no tags that build objects); errors name path:line."""
-    loader = _Loader(text)
-    loader.name = str(path)
+    loader = None
     try:
+        loader = _Loader(text)  # its reader already refuses control characters
+        loader.name = str(path)
         return loader.get_single_data()
     except ConfigError:
         raise
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        raise ConfigError(f"invalid YAML: character {exc.character:#x} is not allowed",
+                          path, line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -166,7 +171,8 @@ def parse_yaml(text: str, path: str | Path = "<input>") -> Any:
     except RecursionError:  # a guard only: the depth bound above comes first
         raise ConfigError(f"nested more than {MAX_DEPTH} levels deep", path) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def load_yaml(path: str | Path, limit: int = MAX_DATA_BYTES) -> Any:

@@ -189,7 +189,7 @@ import sys
 from hexkit import plugins
 from hexkit.records import GameRecord, save_record
 game = plugins.registry().load_game("focus(board=cross)")
-save_record(sys.argv[1], GameRecord.for_game(game, seed=1))
+save_record(sys.argv[1], GameRecord.for_game(game, seed=1), hold=True)
 print("saved", flush=True)
 sys.stdin.readline()
 """
