@@ -711,11 +711,44 @@ static PyTypeObject GeneratorType = {
     .tp_methods = Generator_methods,
 };
 
+/* lookup(table, keys) -> (list of table[key] or None per key, number of None). The generic
+ * API turns engine actions into its Move objects with it: one C loop instead of a Python
+ * comprehension over a position's few hundred actions. */
+static PyObject *movegen_lookup(PyObject *module, PyObject *args) {
+    PyObject *table, *keys;
+    if (!PyArg_ParseTuple(args, "O!O!:lookup", &PyDict_Type, &table, &PyList_Type, &keys))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(keys), missing = 0;
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *got = PyDict_GetItemWithError(table, PyList_GET_ITEM(keys, i));
+        if (!got) {
+            if (PyErr_Occurred()) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            got = Py_None;
+            missing++;
+        }
+        Py_INCREF(got);
+        PyList_SET_ITEM(out, i, got);
+    }
+    return Py_BuildValue("(Nn)", out, missing);
+}
+
+static PyMethodDef movegen_functions[] = {
+    {"lookup", movegen_lookup, METH_VARARGS,
+     "lookup(table, keys) -> (list of table.get(key) per key, how many were missing)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef movegen_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "hexaround._movegen",
     .m_doc = "The HexAround legal-move generator in C (see engine.py for the rules it follows).",
     .m_size = -1,
+    .m_methods = movegen_functions,
 };
 
 PyMODINIT_FUNC PyInit__movegen(void) {

@@ -18,17 +18,23 @@ from hexaround.engine import (
     PASS,
     RED_WON,
     Engine,
+    _movegen,
     coords_of,
     in_range,
     key_of,
+    native_generator_available,
 )
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
+from hexaround.hexgrid import _HALF, SHIFT, STRIDE
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
+
+#: The compiled generator's dictionary look-up over a list (None without the C extension).
+_lookup = getattr(_movegen, "lookup", None) if _movegen is not None else None
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
@@ -281,6 +287,8 @@ class HexAroundState(State):
         if made is None:
             made = game.__dict__["_made_moves"] = {}
         self._made: dict[tuple[int, int | None, int], Move] = made
+        #: The compiled look-up over a list, unless the pure-Python switch is on.
+        self._lookup = _lookup if native_generator_available() else None
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -306,8 +314,15 @@ class HexAroundState(State):
         made = self._made
         if len(made) > 200_000:
             made.clear()
-        get = made.get
-        out = [get(action) or self._make_move(action) for action in actions]
+        lookup = self._lookup
+        if lookup is not None:
+            out, missing = lookup(made, actions)
+            if missing:
+                make = self._make_move
+                out = [m if m is not None else make(a) for m, a in zip(out, actions, strict=True)]
+        else:
+            get = made.get
+            out = [get(action) or self._make_move(action) for action in actions]
         self._moves = (actions, out)
         return list(out)
 
@@ -319,12 +334,14 @@ class HexAroundState(State):
             self._made[action] = move
             return move
         name = self.engine.names[kind]
-        tx, ty = coords_of(dst)
+        # coords_of and the classes' __new__, inline: a game meets thousands of new moves.
+        tx = (dst + _HALF) >> SHIFT
         if src is None:
-            move: Move = PlaceCreature(name, tx, ty)
+            move = tuple.__new__(PlaceCreature, (name, tx, dst - tx * STRIDE))
         else:
-            fx, fy = coords_of(src)
-            move = MoveCreature(name, fx, fy, tx, ty)
+            fx = (src + _HALF) >> SHIFT
+            move = tuple.__new__(MoveCreature, (name, fx, src - fx * STRIDE, tx,
+                                                dst - tx * STRIDE))
         self._made[action] = move
         return move
 
