@@ -286,7 +286,11 @@ class HexAroundState(State):
         made = game.__dict__.get("_made_moves")
         if made is None:
             made = game.__dict__["_made_moves"] = {}
+            game.__dict__["_move_actions"] = {}
         self._made: dict[tuple[int, int | None, int], Move] = made
+        #: The reverse table: Move object -> engine action (shared like ``_made``).
+        self._action_for: dict[Move, tuple[int, int | None, int]] = (
+            game.__dict__["_move_actions"])
         #: The compiled look-up over a list, unless the pure-Python switch is on.
         self._lookup = _lookup if native_generator_available() else None
 
@@ -314,6 +318,7 @@ class HexAroundState(State):
         made = self._made
         if len(made) > 200_000:
             made.clear()
+            self._action_for.clear()
         lookup = self._lookup
         if lookup is not None:
             out, missing = lookup(made, actions)
@@ -343,6 +348,7 @@ class HexAroundState(State):
             move = tuple.__new__(MoveCreature, (name, fx, src - fx * STRIDE, tx,
                                                 dst - tx * STRIDE))
         self._made[action] = move
+        self._action_for[move] = action
         return move
 
     def parse_move(self, text: str) -> Move:
@@ -403,7 +409,9 @@ class HexAroundState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
-        action = self.action_of(move)
+        action = self._action_for.get(move)
+        if action is None:
+            action = self.action_of(move)
         if not engine.is_legal_fast(action):
             reason = engine.check(action)
             if reason is not None:
