@@ -25,11 +25,12 @@ from hexkit.console import (
     chunks,
     read_line,
 )
-from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
+from hexkit.errors import HexkitError
 from hexkit.game import Game, State
 from hexkit.gestures import Hand, Origin
 from hexkit.records import GameRecord, load_record, save_record
-from hexkit.suggest import correct_line, split_words, words_of
+from hexkit.refusals import move_words, push_or_refusal
+from hexkit.suggest import correct_line, split_words
 
 #: At most this many legal moves are listed by ``moves`` (narrow the list with a cell).
 LIST_LIMIT = 400
@@ -327,19 +328,11 @@ class PlaySession:
         return self.play(line)
 
     def play(self, line: str) -> bool:
-        state = self.state
-        try:
-            state.push(line)
-        except MoveParseError as exc:
-            better = self.did_you_mean(line)
-            advice = f"; did you mean '{better}'?" if better else \
-                " (type 'help' to learn how, 'moves' for the legal ones)"
-            self.say(f"cannot read that move: {exc}{advice}", "refused")
-            return False
-        except IllegalMoveError as exc:
-            better = self.did_you_mean(line)
-            self.say(f"illegal move: {exc}" + (f"; did you mean '{better}'?" if better else ""),
-                     "refused")
+        refused = push_or_refusal(
+            self.state, line, extra_words=self.console_words(),
+            hint=" (type 'help' to learn how, 'moves' for the legal ones)")
+        if refused is not None:
+            self.say(refused, "refused")
             return False
         self.autosave()
         self.narrate()
@@ -504,25 +497,13 @@ class PlaySession:
                     return Hand(seat, hand.kind)
         return None
 
+    def console_words(self) -> set[str]:
+        """The words of this console beside the moves (help, undo, the game's own words)."""
+        return {w for w in CORE_WORDS if w.isalpha()} | set(self.extra)
+
     def vocabulary(self) -> set[str]:
-        """Words a player may mean: the console words, the words of the legal moves'
-        notation, the kinds of pieces in hand and moved."""
-        state = self.state
-        moves = state.legal_moves()
-        words = words_of(str(m) for m in moves)
-        words.update(w for w in CORE_WORDS if w.isalpha())
-        words.update(self.extra)
-        for m in moves:
-            g = state.gesture(m)
-            if g is not None and g.kind:
-                words.add(g.kind)
-        try:
-            hands = state.view().hands
-        except NotImplementedError:
-            hands = ()
-        for hand in hands:
-            words.update(w for w in (hand.kind, hand.label) if w.isalpha())
-        return words
+        """Words a player may mean: the console words and the words of the moves."""
+        return move_words(self.state) | self.console_words()
 
     def did_you_mean(self, line: str) -> str | None:
         """The line with its mistyped words corrected, if any are."""

@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{game}{seed}: {total} moves", file=out)
     state = None
     mover = ""
+    picture = ""
     for number, text, state in replay_steps(record, game):
         if number:
             print(f"{number}. {mover}{text}", file=out)
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
             who = record.players[seat] if seat < len(record.players) else ""
             mover = f"{state.players[seat]}{f' ({who})' if who else ''}: "
         if not args.final or number == limit:
-            print(state.render(), file=out)
+            picture = state.render()
+            print(picture, file=out)
         if args.step and number < limit:
             out.write("-- Enter for the next move, q to stop -- ")
             out.flush()
@@ -62,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
     if limit == total:
         check_result(record, state)
         outcome = state.outcome()
-        if outcome is None:
+        if any(line.startswith("Game over") for line in picture.splitlines()):
+            pass  # the game's own picture already says how it ended
+        elif outcome is None:
             print("The game is unfinished.", file=out)
         elif outcome.is_draw:
             print(f"Result: a draw ({outcome.reason}).", file=out)

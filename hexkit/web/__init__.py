@@ -19,10 +19,12 @@ INSTALL_HINT = "hexkit serve needs the web extra: pip install 'hexkit-games[web]
 
 
 def missing_dependency() -> str | None:
-    """The name of the first web library that is not installed, or None."""
-    import importlib.util
+    """The name of the first web library that cannot be imported, or None."""
+    import importlib
 
     for name in ("starlette", "uvicorn", "websockets"):
-        if importlib.util.find_spec(name) is None:
+        try:
+            importlib.import_module(name)
+        except ImportError:
             return name
     return None

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
+from hexkit.errors import HexkitError
 from hexkit.fileio import write_text_atomic
 from hexkit.game import Game, Move, State, describe_outcome
 from hexkit.gestures import Hand, Origin
 from hexkit.records import GameRecord, load_record, replay_steps, save_record
-from hexkit.suggest import correct_line, words_of
+from hexkit.refusals import push_or_refusal
 from hexkit.view import BoardView, CellView
 
 #: A room's id: lower-case hex, so that it is safe in a file name and a URL.
@@ -171,33 +171,14 @@ class Room:
 
     def _push(self, seat: int, move: Move | str) -> str:
         state = self.state
-        try:
-            state.push(move)
-        except MoveParseError as exc:
-            better = self.did_you_mean(str(move))
-            advice = f"; did you mean '{better}'?" if better else \
-                " (click a piece to see its moves)"
-            raise RoomError(f"cannot read that move: {exc}{advice}") from None
-        except IllegalMoveError as exc:
-            better = self.did_you_mean(str(move))
-            raise RoomError(f"illegal move: {exc}" +
-                            (f"; did you mean '{better}'?" if better else "")) from None
+        refused = push_or_refusal(state, move, hint=" (click a piece to see its moves)")
+        if refused is not None:
+            raise RoomError(refused)
         text = str(state.move_stack[-1])
         self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()]))
         self.undo_request = None
         self.changed()
         return text
-
-    def did_you_mean(self, line: str) -> str | None:
-        """The line with its mistyped words corrected against the legal moves' words."""
-        state = self.state
-        moves = state.legal_moves()
-        words = words_of(str(m) for m in moves)
-        for m in moves:
-            g = state.gesture(m)
-            if g is not None and g.kind:
-                words.add(g.kind)
-        return correct_line(line, words)
 
     # -- undo ----------------------------------------------------------------------------
     def request_undo(self, tokens: Iterable[Any]) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from hexaround import rules as plain
-from hexaround.colony import (
-    _connected_set,  # noqa: F401  (re-exported)
+from hexaround.colony import (  # noqa: F401  (re-exported)
+    Analysis,
+    _connected_set,
 )
 from hexaround.config import PLAYERS, HexAroundConfig
 from hexaround.extensions import Extensions

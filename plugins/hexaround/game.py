@@ -23,6 +23,7 @@ from hexaround.engine import (
     key_of,
 )
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
+from hexaround.movelist import MoveList
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
@@ -273,9 +274,8 @@ class HexAroundState(State):
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
         super().__init__(game, rng)
         self.engine = engine
-        #: The Move objects made for the engine's current legal list (reused while it is),
-        #: and once a move is pushed, id(move) -> its action for that list.
-        self._moves: tuple[Any, list[Move], dict[int, Any] | None] | None = None
+        #: The legal moves of the engine's current legal list (reused while it is).
+        self._listed: MoveList | None = None
         #: Move object per engine action, shared by the states of this game (moves are
         #: immutable; bots and repeated games meet the same actions again).
         made = game.__dict__.get("_made_moves")
@@ -295,22 +295,21 @@ class HexAroundState(State):
         return self.engine.to_move
 
     # -- moves -------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> Sequence[Move]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
-        only (any hex is allowed; they are all alike)."""
+        only (any hex is allowed; they are all alike). The sequence makes each Move when it
+        is looked at (:mod:`hexaround.movelist`)."""
         actions = self.engine.legal_actions()
-        cached = self._moves
-        if cached is not None and cached[0] is actions:
-            return list(cached[1])
+        listed = self._listed
+        if listed is not None and listed.actions is actions:
+            return listed
         # Moves are immutable, so one object per action serves every position it is legal
         # in: late positions share most of their moves with the previous ones.
         made = self._made
         if len(made) > 200_000:
             made.clear()
-        get = made.get
-        out = [get(action) or self._make_move(action) for action in actions]
-        self._moves = (actions, out, None)
-        return list(out)
+        listed = self._listed = MoveList(actions, made, self._make_move)
+        return listed
 
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
         """The Move object for an engine action (kept for reuse)."""
@@ -387,17 +386,11 @@ class HexAroundState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
-        listed = self._moves
-        if listed is not None and listed[0] is engine.cache.legal:
-            # A move object handed out by legal_moves() for this very position: its action
-            # is known and legal, no parsing and no check needed.
-            by_id = listed[2]
-            if by_id is None:
-                by_id = {id(m): a for m, a in zip(listed[1], listed[0], strict=True)}
-                self._moves = (listed[0], listed[1], by_id)
-            action = by_id.get(id(move))
-            if action is not None:
-                engine.apply(action)
+        listed = self._listed
+        if listed is not None and listed.actions is engine.cache.legal:
+            handed = listed.action_of(move)
+            if handed is not None:  # handed out by this position's legal list
+                engine.apply(handed)
                 return
         action = self.action_of(move)
         if not engine.is_legal_fast(action):

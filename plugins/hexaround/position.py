@@ -15,6 +15,7 @@ from hexaround.colony import Analysis
 from hexaround.config import BUTTERFLY, PLAYERS, HexAroundConfig
 from hexaround.extensions import EMPTY, Extensions
 from hexaround.hexgrid import (
+    _HALF,
     BACK_BITS,
     BITS,
     COORD_LIMIT,
@@ -25,10 +26,11 @@ from hexaround.hexgrid import (
     NEAR,
     OFFSETS,
     POPCOUNT,
+    SHIFT,
+    STRIDE,
     SWAP,
     TRAP,
     WALK,
-    coords_of,
 )
 
 # Results.
@@ -415,19 +417,23 @@ class Position:
             occ.add(key)
             frontier.discard(key)
             col = self.cadj[new_owner]
-            flips = self._flips
+            # Flips only matter to the Python generator's link tables (when it has any).
+            flips = self._flips if self._cache.links else None
             for o, bit in BACK_BITS:
                 n = key + o
                 mk = nmask.get(n)
                 if mk is None:
                     nmask[n] = bit
-                    flips.append(n)
+                    if flips is not None:
+                        flips.append(n)
                 else:
                     nmask[n] = mk | bit
                 col[n] = col.get(n, 0) + 1
                 if n not in occ:
                     frontier.add(n)
-            if self._is_far(key):
+            t = self._far_threshold
+            x = (key + _HALF) >> SHIFT
+            if not (-t <= x <= t and -t <= key - x * STRIDE <= t):
                 self.far += 1
         elif new_owner < 0:
             self.occ.discard(key)
@@ -435,6 +441,7 @@ class Position:
             if key in nmask:
                 frontier.add(key)
             col = self.cadj[old_owner]
+            flips = self._flips if self._cache.links else None
             for o, bit in BACK_BITS:
                 n = key + o
                 mk = nmask[n] & ~bit
@@ -443,13 +450,16 @@ class Position:
                 else:
                     del nmask[n]
                     frontier.discard(n)
-                    self._flips.append(n)
+                    if flips is not None:
+                        flips.append(n)
                 c = col[n] - 1
                 if c:
                     col[n] = c
                 else:
                     del col[n]
-            if self._is_far(key):
+            t = self._far_threshold
+            x = (key + _HALF) >> SHIFT
+            if not (-t <= x <= t and -t <= key - x * STRIDE <= t):
                 self.far -= 1
         else:
             col_old = self.cadj[old_owner]
@@ -464,9 +474,9 @@ class Position:
                 col_new[n] = col_new.get(n, 0) + 1
 
     def _is_far(self, key: int) -> bool:
-        x, y = coords_of(key)
         t = self._far_threshold
-        return not (-t <= x <= t and -t <= y <= t)
+        x = (key + _HALF) >> SHIFT  # coords_of, inline: this runs on every placement
+        return not (-t <= x <= t and -t <= key - x * STRIDE <= t)
 
     def _lift(self, src: int) -> None:
         """Take hex src off the working board (its creature is in the air)."""

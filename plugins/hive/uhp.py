@@ -341,6 +341,11 @@ def _write(stdout: TextIO, lines: list[str]) -> None:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``hexkit uhp`` (none: everything is said through the protocol)."""
+    parser.epilog = (
+        "Commands, one a line on standard input: info; newgame [GameType | GameString]; "
+        "play MoveString; pass; validmoves; bestmove [depth N | time hh:mm:ss]; undo [N]; "
+        "options [get NAME | set NAME VALUE]; perft N; exit. Every answer ends with 'ok'. "
+        "See docs/hive-uhp.md.")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -185,6 +185,22 @@ def test_bestmove_finds_a_win_in_one(gui):
         gui.one("undo")
 
 
+#: White's Queen and Grasshopper buried or hemmed in by Black's Beetles, nothing to place:
+#: White must pass (MzingaCpp's validmoves says the same).
+PASS_ONLY = (r"Base;InProgress;White[7];wG1;bB1 wG1-;wQ -wG1;bQ bB1-;wQ /wG1;bB2 bB1\;"
+             r"wQ wG1\;bB2 bB1;wQ /wG1;bB2 wG1;wQ -bB2;bB2 wQ")
+
+
+def test_pass_is_the_only_valid_move_when_nothing_else_is_and_plays(gui):
+    assert gui.one(f"newgame {PASS_ONLY}") == PASS_ONLY
+    assert gui.one("validmoves") == "pass"
+    assert gui.one("bestmove") == "pass"
+    assert gui.one("pass") == PASS_ONLY.replace("White[7]", "Black[7]") + ";pass"
+    assert gui.one("undo") == PASS_ONLY
+    assert gui.one("play pass") == PASS_ONLY.replace("White[7]", "Black[7]") + ";pass"
+    assert gui.one("pass").startswith("invalidmove ")  # Black has moves
+
+
 def test_a_finished_game_refuses_moves_but_can_be_undone(gui):
     won = next((p for p in reference_positions()
                 if p["game_string"].split(";")[1] in ("WhiteWins", "BlackWins")), None)
@@ -310,3 +326,19 @@ def test_end_of_input_stops_the_engine_cleanly():
     assert r.returncode == 0 and "Traceback" not in r.stderr.decode()
     assert lines[-2:] == ["Base;InProgress;Black[1];wS1", "ok"]
     assert lines.count("ok") == 3
+
+
+def test_repetition_draw_option_applies_to_the_game_in_progress(gui):
+    # The two Queens step out and back: the position after 4 moves comes back every 4 plies.
+    start = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    cycle = ("wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-")
+    gui.one(f"newgame {start}")
+    for move in cycle:
+        gui.one(f"play {move}")
+    assert gui.one("options set RepetitionDraw true") == "RepetitionDraw;bool;True;False"
+    answers = [gui.one(f"play {move}") for move in cycle]
+    assert [a.split(";")[1] for a in answers] == ["InProgress"] * 3 + ["Draw"]  # third time
+    assert gui.one("validmoves").startswith("err ")
+    gui.one("undo")
+    assert gui.one("options set repetition_draw false") == "RepetitionDraw;bool;False;False"
+    assert gui.one(f"play {cycle[-1]}").split(";")[1] == "InProgress"  # Mzinga's reading

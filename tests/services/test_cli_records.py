@@ -156,3 +156,13 @@ def test_replay_of_a_binary_file_is_one_line(tmp_path):
     assert out.returncode == 1
     assert error_lines(out) == [
         "hexkit: error: g.json: not a hexkit game record (not a text file)"]
+
+
+def test_replaying_a_finished_focus_game_says_the_end_once(tmp_path):
+    out = run_hexkit("play", "focus", "--seed", "1", "--p1", "random", "--p2", "random",
+                     "--save", "g.json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    replayed = run_hexkit("replay", "g.json", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.count("Game over") == 1
+    assert "Result:" not in replayed.stdout

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-#: Debian's Chromium (Playwright cannot download its own browser here).
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's Chromium (Playwright cannot download its own browser here); $HEXKIT_CHROMIUM
+#: names another.
+CHROMIUM = os.environ.get("HEXKIT_CHROMIUM", "/usr/bin/chromium")
 #: Set to 1 (as .ci/run does) to make a missing browser a failure instead of a skip.
 REQUIRE_ENV = "HEXKIT_REQUIRE_BROWSER"
 

@@ -111,6 +111,17 @@ def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, l
     click_move(second, moves[1])
     wait_ply(first, 2)
     wait_ply(second, 2)
+    # Replay steps through the game from its start and comes back to the live position.
+    first.evaluate("window.hexkitReplayMs = 100")
+    first.click("#replay")
+    for _ in range(200):  # the positions shown, until back at the live one
+        shown = first.evaluate("window.hexkitReplayed")
+        if shown and shown[-1] is None:
+            break
+        first.wait_for_timeout(25)
+    assert shown == [0, 1, None]
+    assert first.locator("#history-banner").is_hidden()
+    assert first.locator("#status").inner_text().startswith("Your move")
 
 
 def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_server):
@@ -132,6 +143,14 @@ def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_serv
     first.keyboard.press("End")
     first.wait_for_selector("#history-banner", state="hidden")
     assert first.locator("#board polygon[data-cell]").count() > 0
+    # A new game from an earlier position of this one.
+    first.keyboard.press("Home")
+    first.wait_for_selector("#history-ply:has-text('0 of 4')")
+    first.keyboard.press("ArrowRight")
+    first.click("#branch")
+    first.wait_for_url(lambda url: room not in url)
+    wait_ply(first, 1)
+    assert [e["move"] for e in game_state(first)["log"]] == moves[:1]
 
 
 def test_undo_between_two_browsers_is_asked_and_accepted(two_players, live_server):

@@ -210,8 +210,10 @@ def test_bad_requests_name_the_problem_in_one_line(client):
 
     assert "not JSON" in error(b"{")
     assert "unknown game 'fokus'; did you mean 'focus'?" in error({"game": "fokus"}, 404)
-    assert "option colours" in error({"game": "focus", "options": {"players": "5"}}) or \
-        "players" in error({"game": "focus", "options": {"players": "5"}})
+    assert error({"game": "focus", "options": {"players": "5"}}) == \
+        "option players: 5 is not one of 2, 3, 4"
+    assert error({"game": "focus", "options": {"nosuch": "5"}}).startswith(
+        "game focus has no option 'nosuch'")
     assert "2 seats" in error({"game": "focus", "seats": ["human"]})
     assert "unknown bot" in error({"game": "focus", "seats": ["human", "deep-blue"]})
     assert "'seed'" in error({"game": "focus", "seed": "abc"})

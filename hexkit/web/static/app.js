@@ -221,12 +221,23 @@ function showGame(id) {
   });
   $("#undo").addEventListener("click", () => send({type: "undo", tokens: Object.values(heldTokens(roomId))}));
   $("#chooser-cancel").addEventListener("click", () => { selected = null; drawHighlights(); });
-  $("#go-live").addEventListener("click", () => goTo(null));
+  $("#go-live").addEventListener("click", () => { stopReplay(); goTo(null); });
+  $("#replay").addEventListener("click", replay);
+  $("#branch").addEventListener("click", async () => {
+    try {
+      const record = await api(`/api/games/${roomId}/record`);
+      const made = await api("/api/games/load", {record, upto: viewPly,
+                                                 seats: S.seats.map((s) => s.spec)});
+      if (made.token) keepToken(made.id, made.seat, made.token);
+      location.href = made.url;
+    } catch (e) { say(e.message); }
+  });
   $("#copy-link").addEventListener("click", () => {
     navigator.clipboard?.writeText(location.href).then(() => say("link copied"), () => say(location.href));
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT" || !S) return;
+    stopReplay();
     const last = S.ply;
     const now = viewPly === null ? last : viewPly;
     if (ev.key === "ArrowLeft") { goTo(Math.max(0, now - 1)); ev.preventDefault(); }
@@ -235,6 +246,21 @@ function showGame(id) {
     else if (ev.key === "End" || ev.key === "Escape") { goTo(null); ev.preventDefault(); }
   });
   connect();
+}
+
+// Replay: the game from its start, one move at a time, back to the live position.
+let replayTimer = null;
+function stopReplay() { clearTimeout(replayTimer); replayTimer = null; }
+async function replay() {
+  stopReplay();
+  window.hexkitReplayed = [];  // the positions shown, for the tests
+  const step = async (ply) => {
+    await goTo(ply);
+    window.hexkitReplayed.push(ply);
+    if (ply === null) return;
+    replayTimer = setTimeout(() => step(ply + 1 >= S.ply ? null : ply + 1), window.hexkitReplayMs || 800);
+  };
+  step(0);
 }
 
 async function goTo(ply) {
