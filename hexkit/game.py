@@ -38,6 +38,13 @@ def _parse_bool(text: str) -> bool:
     raise ValueError(f"expected true or false, got {text!r}")
 
 
+def _shown(value: Any) -> str:
+    """A value as an error message quotes it: cut short (an option of thousands of digits
+    still gets a one-line message a person can read)."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: name, default, help, type (int, str, bool or float), and the values
@@ -63,11 +70,11 @@ class Option:
                 value = self.type(value)
         except (TypeError, ValueError) as exc:
             raise OptionError(
-                f"option {self.name}: {value!r} is not a valid {self.type.__name__}"
+                f"option {self.name}: {_shown(value)} is not a valid {self.type.__name__}"
             ) from exc
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+            raise OptionError(f"option {self.name}: {_shown(value)} is not one of {allowed}")
         if self.bounds is not None and value is not None:
             low, high = self.bounds
             if not low <= value <= high:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+import stat
 from typing import IO
 
 from hexbaron.catalogue import FIELD, FUEL, LUMBER, SUPPLY
@@ -26,6 +27,7 @@ from hexbaron.render import classic_grid
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
 from hexkit.configs import find_config
 from hexkit.errors import ConfigError, IllegalMoveError
+from hexkit.fileio import MAX_DATA_BYTES
 from hexkit.game import Game
 from hexkit.pieces import Piece
 
@@ -79,6 +81,10 @@ def load_classic_file(name: str) -> Setup:
     """The skeleton's ``LoadGame`` file reading (any failure raises an exception, which
     the console reports as ``File not loaded``). The set-up's ``extra["declared_size"]``
     keeps the size written in the file; an odd size builds the tiles of the size below."""
+    info = os.stat(name)  # a missing file raises, which the console reports as usual
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_DATA_BYTES:
+        # /dev/zero has no line end: readline() would fill the memory; a FIFO would block.
+        raise _NotLoaded("not a regular file of reasonable size")
     with open(name) as f:  # the locale's encoding and universal newlines, as the skeleton
         players = []
         for _ in range(2):

@@ -51,6 +51,18 @@ def one_line_hexkit_error(call, *args, **kwargs):
         return None
 
 
+@pytest.fixture(scope="module", autouse=True)
+def bounded_memory():
+    """The whole fuzz module must not grow the process by more than 300 MB (a bomb that
+    slipped through would)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    yield
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown < 300 * 1024, f"fuzzing grew the process by {grown // 1024} MB"
+
+
 @pytest.fixture(scope="module")
 def states():
     registry = plugins.registry()

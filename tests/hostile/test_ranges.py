@@ -198,3 +198,26 @@ def test_match_refuses_a_billion_and_more_games_and_unbounded_jobs():
     assert r.returncode != 0 and "is more than a match can play" in r.stderr
     r = run_hexkit("match", "focus", "--games", "2", "--jobs", "100000")
     assert r.returncode != 0 and "is more than this machine can use" in r.stderr
+
+
+def test_an_option_of_thousands_of_digits_is_one_short_line():
+    r = run_hexkit("play", "focus", "-o", "max_height=" + "9" * 5000)
+    [line] = r.stderr.strip().splitlines()
+    assert r.returncode == 1 and len(line) < 200 and "4300" not in line
+    assert line.startswith("hexkit: error: option max_height: '999") and "not a valid int" in line
+
+
+def test_the_classic_hexbaron_console_does_not_read_a_device_or_a_huge_file(tmp_path):
+    import io
+    import time
+
+    from hexbaron.classic import run_classic
+
+    huge = tmp_path / "huge.txt"
+    huge.write_text("A" * (2 << 20))  # one line of 2 MiB, no line end
+    out = io.StringIO()
+    start = time.monotonic()
+    run_classic(load("hexbaron"), seed=0, stdin=io.StringIO(f"2\n/dev/zero\n2\n{huge}\nQ\n"),
+                stdout=out, stderr=io.StringIO())
+    assert out.getvalue().count("File not loaded") == 2
+    assert time.monotonic() - start < 10
