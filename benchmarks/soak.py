@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -58,13 +57,9 @@ def soak_chunk(key: str, name: str, options: dict[str, Any], cap: int, first: in
     from hexkit.testing import (
         ConformanceError,
         ConformanceReport,
-        _check_copy,
         _check_determinism,
-        _check_events,
-        _check_junk,
-        _check_serialisation,
-        _fail,
         check_game,
+        play_checked_game,
     )
 
     os.environ.setdefault("HEXAROUND_REQUIRE_NATIVE", "1")
@@ -73,51 +68,18 @@ def soak_chunk(key: str, name: str, options: dict[str, Any], cap: int, first: in
            "finished": 0, "violations": [], "cpu": 0.0}
     start = time.process_time()
     for seed in range(first, first + count):
-        state = game.new_state(seed=seed)
-        chooser = random.Random(seed)
-        played: list[Any] = []
-
-        def fail(message: str, seed: int = seed, played: list[Any] = played) -> Exception:
-            return _fail(game, seed, played, message)
-
+        report = ConformanceReport(str(game))
         try:
-            _check_junk(state, fail)
-            _check_serialisation(game, state, fail)
-            for ply in range(cap):
-                over = state.is_over()
-                outcome = state.outcome()
-                if over != (outcome is not None):
-                    raise fail(f"is_over() is {over} but outcome() is {outcome!r}")
-                if over:
-                    bad = [w for w in outcome.winners if not 0 <= w < len(state.players)]
-                    if bad:
-                        raise fail(f"outcome names seats {bad}")
-                    out["finished"] += 1
-                    break
-                legal = state.legal_moves()
-                if not legal:
-                    raise fail("legal_moves() is empty but the game is not over")
-                if not 0 <= state.current_player < len(state.players):
-                    raise fail(f"current_player {state.current_player} is not a seat")
-                move = legal[chooser.randrange(len(legal))]
-                depth = len(state.move_stack)
-                state.push(move)
-                if len(state.move_stack) != depth + 1:
-                    raise fail(f"push({move}) did not add one move")
-                played.append(move)
-                _check_events(state, fail)
-                if (ply + 1) % every == 0:
-                    _check_serialisation(game, state, fail)
-                    _check_copy(state, fail)
-            _check_serialisation(game, state, fail)
-            _check_copy(state, fail)
+            played = play_checked_game(game, seed, max_moves=cap, thorough=False,
+                                       every=every, report=report)
             _check_determinism(game, seed, played)
         except ConformanceError as exc:
             out["violations"].append(str(exc)[:500])
         except Exception as exc:  # a crash is a violation too, reported with its seed
             out["violations"].append(f"{key} seed {seed}: {type(exc).__name__}: {exc}"[:500])
         out["games"] += 1
-        out["plies"] += len(played)
+        out["plies"] += report.moves
+        out["finished"] += report.finished
     for seed in range(first, first + min(deep, count) if first == 0 else first):
         try:
             report: ConformanceReport = check_game(game, games=1, seed=seed, max_moves=cap)

@@ -99,8 +99,24 @@ def _fail(game: Game, seed: int, moves: Sequence[Move], message: str) -> Conform
     )
 
 
+def play_checked_game(game: Game, seed: int, *, max_moves: int = 400, sample: int = 6,
+                      thorough: bool = True, every: int = 7,
+                      report: ConformanceReport | None = None) -> list[Move]:
+    """Play one seeded random game of ``game`` checking the API contract as it goes
+    (ConformanceError on the first breach); returns the moves played.
+
+    ``thorough`` also pushes and pops every legal move of every position and checks the
+    gestures (what :func:`check_game` does); without it only the move played is pushed, for
+    long soaks. Saving, reloading and copying are checked every ``every`` moves and at the
+    end. ``report`` collects the counts."""
+    if report is None:
+        report = ConformanceReport(str(game))
+    return _play_one(game, seed, max_moves, sample, report, thorough=thorough, every=every)
+
+
 def _play_one(game: Game, seed: int, max_moves: int, sample: int,
-              report: ConformanceReport) -> list[Move]:
+              report: ConformanceReport, *, thorough: bool = True,
+              every: int = 7) -> list[Move]:
     state = game.new_state(seed=seed)
     chooser = random.Random(seed * 7919 + 1)
     played: list[Move] = []
@@ -129,21 +145,28 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
             raise fail("legal_moves() is empty but the game is not over")
         if not 0 <= state.current_player < len(state.players):
             raise fail(f"current_player {state.current_player} is not a seat")
-        before = state.to_dict()
-        picture = state.render()
-        if report.moves % 7 == 0 and report.moves // 7 < GESTURE_CHECKS:
-            _check_gestures(state, legal, fail)
-        chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
-        for i, move in enumerate(legal):
-            _check_move(game, state, move, before, picture if i in chosen else None, fail)
+        if thorough:
+            before = state.to_dict()
+            picture = state.render()
+            if report.moves % 7 == 0 and report.moves // 7 < GESTURE_CHECKS:
+                _check_gestures(state, legal, fail)
+            chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
+            for i, move in enumerate(legal):
+                _check_move(game, state, move, before, picture if i in chosen else None,
+                            fail)
         move = legal[chooser.randrange(len(legal))]
+        depth = len(state.move_stack)
         state.push(move)
+        if len(state.move_stack) != depth + 1:
+            raise fail(f"push({move}) did not add one move to move_stack")
         played.append(move)
         report.moves += 1
         _check_events(state, fail)
-        if report.moves % 7 == 0:
+        if report.moves % every == 0:
             _check_serialisation(game, state, fail)
             _check_copy(state, fail)
+    _check_serialisation(game, state, fail)
+    _check_copy(state, fail)
     report.outcomes.append(state.outcome())
     return played
 
