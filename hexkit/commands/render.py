@@ -9,7 +9,7 @@ from pathlib import Path
 from hexkit.errors import RecordError
 from hexkit.fileio import write_text_atomic
 from hexkit.records import load_record, replay
-from hexkit.render.svg import render_svg
+from hexkit.render import render_state_svg
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -39,13 +39,12 @@ def run(args: argparse.Namespace) -> int:
     state = replay(record, args.move, game=game)
     shown = total if args.move is None else args.move
     title = f"{game} after move {shown}" if shown else f"{game}: start"
-    svg = render_svg(state.view(), cell_size=args.size, title=title)
+    svg = render_state_svg(state, cell_size=args.size, title=title)
     if args.output == "-":
         sys.stdout.write(svg)
     else:
         write_text_atomic(Path(args.output), svg)
     return 0
-
 
 
 def refuse_to_overwrite_a_record(record_path: str, output: str) -> None:

@@ -154,3 +154,13 @@ def test_render_of_a_move_out_of_range_or_a_corrupt_file_is_one_line(tmp_path):
     assert out.returncode == 1
     assert error_lines(out) == [
         "hexkit: error: bad.json:1: not a hexkit game record (invalid JSON: Expecting value)"]
+
+
+def test_render_of_a_finished_game_says_who_won_and_why(tmp_path):
+    played = run_hexkit("play", "focus", "--seed", "1", "--p1", "random", "--p2", "random",
+                        "--save", "g.json", cwd=tmp_path, toy=False)
+    assert played.returncode == 0, played.stderr
+    out = run_hexkit("render", "g.json", cwd=tmp_path, toy=False)
+    assert out.returncode == 0, out.stderr
+    said = " ".join(texts(parse(out.stdout)))
+    assert "Game over" in said and " wins " in said
