@@ -51,7 +51,27 @@ class Terminal:
         os.write(self.master, data)
 
     def ctrl_c(self) -> None:
+        self._wait_until_asleep()
         os.killpg(self.proc.pid, signal.SIGINT)
+
+    def _wait_until_asleep(self, timeout: float = 5) -> None:
+        """Wait until the program sleeps (in its read of the terminal, as when a person
+        presses a key). A signal that lands after the prompt is written but before the
+        read starts is taken by Python without interrupting that read: a race no person
+        can hit, which a test pressing Ctrl-C the instant the prompt appears would."""
+        stat = f"/proc/{self.proc.pid}/stat"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with open(stat) as fh:
+                    state = fh.read().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                time.sleep(0.2)  # no /proc here: a moment is enough for a person too
+                return
+            if state == "S":
+                time.sleep(0.05)
+                return
+            time.sleep(0.01)
 
     def finish(self, timeout: float = 60) -> tuple[int, str]:
         deadline = time.monotonic() + timeout
