@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,6 +49,17 @@ def two_players(two_browsers, live_server):
     assert not errors, f"the page raised: {errors}"
 
 
+def two_person_game(first: Any, second: Any, url: str,
+                    name: str) -> tuple[Any, int, str, list[str]]:
+    """A short game of ``name`` created from the lobby by ``first`` and joined by ``second``;
+    its Game, seed, room id and the moves that play it to the end."""
+    game, seed, moves = short_game(name)
+    options, _ = SHORT_VARIANTS[name]
+    room = create_from_lobby(first, url, name, options, seed, ["human", "human"])
+    join_from_lobby(second, url, room)
+    return game, seed, room, moves
+
+
 def shot(name: str) -> str:
     if not SHOTS:
         return ""
@@ -59,10 +71,7 @@ def shot(name: str) -> str:
 def test_two_browsers_join_from_the_lobby_and_play_to_the_end_by_clicking(
         name, two_players, live_server):
     first, second = two_players
-    game, seed, moves = short_game(name)
-    options, _ = SHORT_VARIANTS[name]
-    room = create_from_lobby(first, live_server.url, name, options, seed, ["human", "human"])
-    join_from_lobby(second, live_server.url, room)
+    game, seed, room, moves = two_person_game(first, second, live_server.url, name)
     assert game_state(second)["seats"][1]["taken"]
 
     play_by_clicking({0: first, 1: second}, moves, shots=shot(name))
@@ -85,10 +94,7 @@ def test_two_browsers_join_from_the_lobby_and_play_to_the_end_by_clicking(
 def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, live_server,
                                                                   browser):
     first, second = two_players
-    game, seed, moves = short_game("focus")
-    options, _ = SHORT_VARIANTS["focus"]
-    room = create_from_lobby(first, live_server.url, "focus", options, seed, ["human", "human"])
-    join_from_lobby(second, live_server.url, room)
+    game, seed, room, moves = two_person_game(first, second, live_server.url, "focus")
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()
     watcher.goto(f"{live_server.url}/game/{room}")
@@ -126,11 +132,7 @@ def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, l
 
 def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_server):
     first, second = two_players
-    game, seed, moves = short_game("hexbaron")
-    options, _ = SHORT_VARIANTS["hexbaron"]
-    room = create_from_lobby(first, live_server.url, "hexbaron", options, seed,
-                             ["human", "human"])
-    join_from_lobby(second, live_server.url, room)
+    game, seed, room, moves = two_person_game(first, second, live_server.url, "hexbaron")
     play_by_clicking({0: first, 1: second}, moves[:3])
     first.locator('#log li[data-ply="1"]').click()
     first.wait_for_selector("#history-banner:not([hidden])")
@@ -155,11 +157,7 @@ def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_serv
 
 def test_undo_between_two_browsers_is_asked_and_accepted(two_players, live_server):
     first, second = two_players
-    game, seed, moves = short_game("hexbaron")
-    options, _ = SHORT_VARIANTS["hexbaron"]
-    room = create_from_lobby(first, live_server.url, "hexbaron", options, seed,
-                             ["human", "human"])
-    join_from_lobby(second, live_server.url, room)
+    game, seed, room, moves = two_person_game(first, second, live_server.url, "hexbaron")
     play_by_clicking({0: first, 1: second}, moves[:4])
     second.click("#undo")
     first.wait_for_selector("#undo-accept")
@@ -172,11 +170,7 @@ def test_undo_between_two_browsers_is_asked_and_accepted(two_players, live_serve
 
 def test_a_server_restart_keeps_the_game(two_players, live_server):
     first, second = two_players
-    game, seed, moves = short_game("hexaround")
-    options, _ = SHORT_VARIANTS["hexaround"]
-    room = create_from_lobby(first, live_server.url, "hexaround", options, seed,
-                             ["human", "human"])
-    join_from_lobby(second, live_server.url, room)
+    game, seed, room, moves = two_person_game(first, second, live_server.url, "hexaround")
     play_by_clicking({0: first, 1: second}, moves[:2])
 
     live_server.restart()
