@@ -44,7 +44,9 @@ VARIANTS: tuple[tuple[str, str, dict[str, Any], int], ...] = (
     *((f"hexaround/{name}", "hexaround", {"config": name}, 80) for name in (
         "first-configuration", "level1", "level2", "level3", "hivelike", "menagerie",
         "b23-sample", "submission1", "submission2")),
-    ("hive/base", "hive", {}, 80),
+    # Every Hive game type: the base game and each set of expansions.
+    *((f"hive/Base{'+' + exp if exp else ''}", "hive", {"expansions": exp or "none"}, 80)
+      for exp in ("MLP", "", "M", "L", "P", "ML", "MP", "LP")),
 )
 
 CHUNK = 100
@@ -174,6 +176,13 @@ def report(chunks: list[dict[str, Any]]) -> None:
             t = totals[key]
             print(f"{key:28} {t['games']:7} {t['plies']:10} {t['finished']:7} {t['deep']:5} "
                   f"{len(t['violations']):10} {t['cpu']:8.0f}")
+    if totals:
+        print(f"{'total':28} {sum(t['games'] for t in totals.values()):7} "
+              f"{sum(t['plies'] for t in totals.values()):10} "
+              f"{sum(t['finished'] for t in totals.values()):7} "
+              f"{sum(t['deep'] for t in totals.values()):5} "
+              f"{sum(len(t['violations']) for t in totals.values()):10} "
+              f"{sum(t['cpu'] for t in totals.values()):8.0f}")
     for t in totals.values():
         for v in t["violations"][:5]:
             print(f"VIOLATION {v}")
