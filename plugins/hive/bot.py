@@ -247,33 +247,44 @@ def playout_evaluate(state: Any) -> tuple[float, float]:
     return share, 1.0 - share
 
 
+#: The settings a search budget takes: ``time=S`` (seconds a move) and ``depth=N`` (plies).
+BUDGET_KEYS = ("time", "depth")
+
+
+def parse_budget(who: str, key: str, value: str) -> float | int:
+    """One search-budget setting: ``time`` in (0, 3600] seconds or ``depth`` 1..64.
+
+    Shared by the ``hive`` bot and the ``uhp`` seat; OptionError names ``who``."""
+    try:
+        if key == "time":
+            seconds = float(value)
+            if not 0 < seconds <= 3600:  # also refuses nan, which compares false
+                raise ValueError
+            return seconds
+        depth = int(value)
+        if not 1 <= depth <= 64:
+            raise ValueError
+        return depth
+    except ValueError:
+        wanted = "a time in seconds (0..3600]" if key == "time" else "a depth 1..64"
+        raise OptionError(f"{who}: {key}={value.strip()!r} is not {wanted}") from None
+
+
 def parse_bot_arg(arg: str | None) -> tuple[float | None, int | None]:
     """``time=S``, ``depth=N`` or both (``time=2,depth=4``); default one second."""
-    seconds: float | None = None
-    depth: int | None = None
+    budget: dict[str, float | int] = {}
     for item in (arg or "").split(","):
         item = item.strip()
         if not item:
             continue
         key, eq, value = item.partition("=")
         key = key.strip().lower()
-        if not eq or key not in ("time", "depth"):
+        if not eq or key not in BUDGET_KEYS:
             raise OptionError(f"hive bot: unknown setting {item!r} (time=S, depth=N)")
-        try:
-            if key == "time":
-                seconds = float(value)
-                if not 0 < seconds <= 3600:
-                    raise ValueError
-            else:
-                depth = int(value)
-                if not 1 <= depth <= 64:
-                    raise ValueError
-        except ValueError:
-            raise OptionError(f"hive bot: {item!r} is out of range "
-                              f"(time in (0, 3600] seconds, depth 1..64)") from None
-    if seconds is None and depth is None:
-        seconds = 1.0
-    return seconds, depth
+        budget[key] = parse_budget("hive bot", key, value)
+    if not budget:
+        return 1.0, None
+    return budget.get("time"), budget.get("depth")  # type: ignore[return-value]
 
 
 def hive_bot_factory(game: Any, arg: str | None, seed: int | None) -> HiveBot:

@@ -12,12 +12,12 @@ against hexkit's own legal moves.
 
 from __future__ import annotations
 
-import math
 import weakref
 from typing import Any
 
 from hexkit.errors import HexkitError, OptionError
 
+from .bot import BUDGET_KEYS, parse_budget
 from .uhp_client import UhpEngine, UhpEngineError
 
 #: Seconds a move may take when the spec says neither time nor depth.
@@ -33,20 +33,12 @@ def parse_seat_spec(arg: str | None) -> tuple[str, float | None, int | None]:
         head, sep, rest = text.partition(":")
         key, eq, value = head.partition("=")
         key = key.strip().lower()
-        if not sep or not eq or key not in ("time", "depth"):
+        if not sep or not eq or key not in BUDGET_KEYS:
             break
-        try:
-            if key == "time":
-                seconds = float(value)
-                if not 0 < seconds <= 3600 or math.isnan(seconds):
-                    raise ValueError
-            else:
-                depth = int(value)
-                if not 1 <= depth <= 64:
-                    raise ValueError
-        except ValueError:
-            wanted = "a time in seconds (0..3600]" if key == "time" else "a depth 1..64"
-            raise OptionError(f"uhp bot: {key}={value!r} is not {wanted}") from None
+        if key == "time":
+            seconds = float(parse_budget("uhp bot", key, value))
+        else:
+            depth = int(parse_budget("uhp bot", key, value))
         text = rest.strip()
     if not text:
         raise OptionError("the uhp bot needs the engine's command: uhp:COMMAND, e.g. "
