@@ -130,8 +130,9 @@ def test_a_long_match_game_shows_progress_before_it_ends(toy):
 
 
 def test_a_huge_match_starts_at_once_and_ctrl_c_at_a_terminal_reports_its_games(tmp_path):
-    """Issue 16's ``--games 100000000`` with two workers: games are made as workers need
-    them, and ^C (SIGINT to the terminal's whole process group) ends it with the table."""
+    """A million games (the most a match takes; issue 16's ``--games 100000000`` is refused)
+    with two workers: games are made as workers need them, and ^C (SIGINT to the terminal's
+    whole process group) ends it with the table."""
     import fcntl
     import os
     import pty
