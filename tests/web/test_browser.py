@@ -149,17 +149,19 @@ def test_a_seat_link_carries_the_seat_to_another_browser(two_players, live_serve
         wait_ply(phone, 1)
         # The token leaves the address bar at once and the seat is this browser's now.
         assert phone.url == f"{live_server.url}/game/{room}"
+        phone.wait_for_selector("#message:has-text('This browser now holds your seat')")
         assert phone.locator("#status").inner_text().startswith("Your move")
         click_move(phone, moves[1])
         wait_ply(first, 2)
         assert game_state(first)["ply"] == 2
-        # A made-up token in a link holds nothing: its moves are refused, the game unchanged.
+        # A made-up token in a link holds nothing: the page says so and only watches.
         stranger = other_device.browser.new_context().new_page()
         stranger.goto(f"{live_server.url}/game/{room}#seat=0&token={'x' * 32}")
         wait_ply(stranger, 2)
-        stranger.fill("#move-text", moves[2])
-        stranger.click("#play")
-        stranger.wait_for_selector("#message:has-text('holds no seat')")
+        stranger.wait_for_selector("#message:has-text('holds no seat of this game')")
+        assert "You are watching." in stranger.locator("#seats").inner_text()
+        assert stranger.evaluate("localStorage.length") == 0
+        assert stranger.locator("#move-text").is_disabled()
         assert game_state(first)["ply"] == 2
         stranger.context.close()
     finally:

@@ -37,10 +37,29 @@ function seatLink(roomId, seat) {
 }
 function takeSeatFromLink(roomId) {
   const m = /^#seat=(\d{1,3})&token=([A-Za-z0-9_-]{16,128})$/.exec(location.hash);
-  if (!m) return false;
+  if (!m) return null;
   keepToken(roomId, Number(m[1]), m[2]);
   history.replaceState(null, "", location.pathname + location.search);
-  return true;
+  return Number(m[1]);
+}
+// Asks the server which seats the kept tokens really hold and forgets the others (a stale or
+// mistyped seat link, a game replaced under the same id); unreachable: keep them all.
+async function checkHeldSeats(roomId, fromLink) {
+  const held = heldTokens(roomId);
+  const seats = Object.keys(held);
+  if (!seats.length) return;
+  let got;
+  try { got = await api(`/api/games/${roomId}/seats`, {tokens: seats.map((s) => held[s])}); }
+  catch { return; }
+  const kept = {};
+  seats.forEach((s, i) => { if (got.held[i] !== null) kept[got.held[i]] = held[s]; });
+  if (Object.keys(kept).length) localStorage.setItem(`hexkit.tokens.${roomId}`, JSON.stringify(kept));
+  else localStorage.removeItem(`hexkit.tokens.${roomId}`);
+  if (fromLink !== null) {
+    if (kept[fromLink]) say("This browser now holds your seat from the link.", true);
+    else say("That seat link holds no seat of this game (it may be old or cut short): you are watching.");
+  }
+  if (S) draw();
 }
 
 // -- lobby -----------------------------------------------------------------------------------
@@ -266,7 +285,7 @@ function showGame(id) {
     else if (ev.key === "Home") { goTo(0); ev.preventDefault(); }
     else if (ev.key === "End" || ev.key === "Escape") { goTo(null); ev.preventDefault(); }
   });
-  if (takeSeatFromLink(id)) say("This browser now holds your seat from the link.", true);
+  checkHeldSeats(id, takeSeatFromLink(id));
   connect();
 }
 
