@@ -107,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true",
                         help="only print the report of the state file")
     parser.add_argument("--only", nargs="*", default=None, help="variant keys to run")
+    parser.add_argument("--cap", type=int, default=None, metavar="PLIES",
+                        help="plies after which a game is cut (default: each variant's own; "
+                             "random Sackson Focus games on the cross need 3,000-20,000)")
     args = parser.parse_args(argv)
     state_path = Path(args.state)
     done: list[dict[str, Any]] = []
@@ -129,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         for first in range(0, args.games, CHUNK):
             if (key, first) not in finished:
                 count = min(CHUNK, args.games - first)
-                todo.append((key, name, options, cap, first, count, args.every, args.deep))
+                todo.append((key, name, options, args.cap or cap, first, count, args.every,
+                             args.deep))
     # Interleave variants so that a soak stopped early has covered all of them evenly.
     todo.sort(key=lambda t: (t[4], t[0]))
     print(f"soak: {len(todo)} chunks to play ({len(done)} already done), "

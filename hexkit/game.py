@@ -251,6 +251,9 @@ class Game(ABC):
     def __init__(self, spec: GameSpec, options: Mapping[str, Any]):
         self.spec = spec
         self.options: dict[str, Any] = dict(options)
+        #: How the game string names option values that are private paths: a file carried
+        #: by a record is read from a temporary copy, but shown by the name it was saved as.
+        self.shown_values: dict[str, str] = {}
 
     @property
     def name(self) -> str:
@@ -328,7 +331,9 @@ class Game(ABC):
         opts = self.non_default_options()
         if not opts:
             return self.name
-        inner = ",".join(f"{k}={_format_value(v)}" for k, v in opts.items())
+        shown = getattr(self, "shown_values", {})
+        inner = ",".join(f"{k}={shown[k] if k in shown else _format_value(v)}"
+                         for k, v in opts.items())
         return f"{self.name}({inner})"
 
     def __repr__(self) -> str:

@@ -33,14 +33,13 @@ from hexkit.tournament.referee import GameReport, GameTask, remember_game
 from hexkit.tournament.runner import (
     DEFAULT_MAX_MOVES,
     DEFAULT_TIME_PER_MOVE,
+    MAX_GAMES,
     check_bots,
     check_version,
     save_game_record,
 )
 
 MAX_PLAYERS = 4
-#: The most games one match may ask for (a task is made only when a worker needs it).
-MAX_GAMES = 10**9
 __all__ = ["DEFAULT_MAX_MOVES", "DEFAULT_TIME_PER_MOVE", "MAX_GAMES", "MAX_PLAYERS",
            "GameResult", "MatchResult", "PlayerScore", "bot_seed", "run_match", "seating"]
 

@@ -83,6 +83,12 @@ class Registry:
         return spec.make_game(merged)
 
 
+def _what(exc: BaseException) -> str:
+    """``ValueError: bad value``, or just ``KeyboardInterrupt`` when it says nothing."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def unknown_message(kind: str, name: str, known: Iterable[str]) -> str:
     """``unknown game 'x'; did you mean 'y'?`` (or the list of known names)."""
     import difflib
@@ -161,7 +167,7 @@ class _Loader:
                 plugin = ep.load()
             except _PLUGIN_FAILURES as exc:
                 self.registry.problems.append(
-                    Problem(ep.name, f"failed to import {ep.value}: {type(exc).__name__}: {exc}")
+                    Problem(ep.name, f"failed to import {ep.value}: {_what(exc)}")
                 )
                 continue
             self.add(plugin, ep.name, "entry point", version)
@@ -188,7 +194,7 @@ class _Loader:
             except _PLUGIN_FAILURES as exc:
                 sys.modules.pop(modname, None)
                 self.registry.problems.append(
-                    Problem(path.stem, f"failed to import {path}: {type(exc).__name__}: {exc}")
+                    Problem(path.stem, f"failed to import {path}: {_what(exc)}")
                 )
                 continue
             self.add(module, path.stem, str(path))
@@ -238,7 +244,7 @@ class _Loader:
                 self._drop(impl.plugin_name)
             except _PLUGIN_FAILURES as exc:
                 self.registry.problems.append(
-                    Problem(impl.plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                    Problem(impl.plugin_name, f"{hook_name} failed: {_what(exc)}")
                 )
                 self._drop(impl.plugin_name)
 
@@ -368,7 +374,7 @@ def spec_problem(spec: GameSpec) -> str | None:
             except HexkitError as exc:
                 return f"its default is not valid: {exc}"
             except Exception as exc:
-                return f"option {option.name!r}: {type(exc).__name__}: {exc}"
+                return f"option {option.name!r}: {_what(exc)}"
     return None
 
 

@@ -120,12 +120,16 @@ class GameRecord:
             elif self.source:
                 given = confine(self.name, given, Path(self.source).parent, "record")
             try:
-                return registry.load_game(self.name, **given)
+                game = registry.load_game(self.name, **given)
             except HexkitError as exc:
                 message = str(exc)
                 for path, name in shown.items():
                     message = message.replace(path, name)
                 raise RecordError(message) from None
+            for key in self.files:
+                if key in self.options and isinstance(self.options[key], str):
+                    game.shown_values[key] = self.options[key]
+            return game
         except HexkitError as exc:
             where = f"{self.source}: " if self.source else ""
             raise RecordError(f"{where}cannot rebuild the recorded game: {exc}") from None

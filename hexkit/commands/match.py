@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--p{p}", default=None, metavar="BOT",
                             help=f"player {p}'s bot: random (default), mcts, mcts:2000, ...")
     parser.add_argument("--games", type=int, default=10, metavar="N",
-                        help="number of games (default 10)")
+                        help="number of games (default 10, at most 1,000,000)")
     parser.add_argument("--seed", type=int, default=None,
                         help="match seed (default: random, printed so it can be rerun)")
     add_backend_arguments(parser)

@@ -21,6 +21,9 @@ from hexkit.tournament.store import ResultStore
 DEFAULT_MAX_MOVES = 2000
 #: Seconds a bot may think about one move before it loses on time.
 DEFAULT_TIME_PER_MOVE = 60.0
+#: The most games one match or tournament may ask for: a million random games already take
+#: hours on a workstation, so more is a typo (tasks are made only when a worker needs one).
+MAX_GAMES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,14 @@ class Tournament:
         if len(set(config.bots)) != len(config.bots):
             twice = next(b for b in config.bots if config.bots.count(b) > 1)
             raise OptionError(f"bot {twice!r} is listed twice; every bot plays once")
-        if to_play:
-            check_bots(game, config.bots)
         seats = len(game.new_state(seed=0).players)
         schedule = Schedule(len(config.bots), seats, config.format, config.games_per_pair)
+        if to_play and len(schedule) > MAX_GAMES:
+            raise OptionError(f"this tournament would play {len(schedule):,} games, more than "
+                              f"one can (at most {MAX_GAMES:,}): fewer bots or a smaller "
+                              "--games-per-pair")
+        if to_play:
+            check_bots(game, config.bots)
         if config.max_moves < 1:
             raise OptionError("--max-moves must be at least 1")
         if config.time_per_move < 0:

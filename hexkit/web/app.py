@@ -264,6 +264,13 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None) -> S
         await hub.broadcast(room)
         return ok({"id": room.id, "seat": data["seat"], "token": token})
 
+    async def api_seats(request: Request) -> Response:
+        room = store.get(request.path_params["room"])
+        data = await read_json(request, 4096)
+        if not isinstance(data, dict):
+            raise RoomError("send {\"tokens\": [TOKEN, ...]}")
+        return ok({"id": room.id, "held": room.held_by(data.get("tokens"))})
+
     async def api_game(request: Request) -> Response:
         return ok(store.get(request.path_params["room"]).snapshot())
 
@@ -385,6 +392,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None) -> S
         Route("/api/games/load", api_load, methods=["POST"]),
         Route("/api/games/{room}", api_game),
         Route("/api/games/{room}/join", api_join, methods=["POST"]),
+        Route("/api/games/{room}/seats", api_seats, methods=["POST"]),
         Route("/api/games/{room}/position", api_position),
         Route("/api/games/{room}/svg", api_svg),
         Route("/api/games/{room}/record", api_record),

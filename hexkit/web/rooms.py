@@ -122,6 +122,18 @@ class Room:
     def seats_of(self, tokens: Iterable[Any]) -> set[int]:
         return {i for i, seat in enumerate(self.seats) for t in tokens if seat.holds(t)}
 
+    def held_by(self, tokens: Any) -> list[int | None]:
+        """For each token of a list (at most 16), the seat it holds or None: a browser
+        checks the tokens it keeps (or got from a seat link) and forgets those that hold
+        nothing."""
+        if not isinstance(tokens, list) or len(tokens) > 16:
+            raise RoomError("send {\"tokens\": [TOKEN, ...]} (at most 16)")
+        held = []
+        for token in tokens:
+            seats = self.seats_of([token]) if isinstance(token, str) and token else set()
+            held.append(min(seats) if seats else None)
+        return held
+
     def take_seat(self, seat: Any) -> str:
         """Give the free human seat ``seat`` a new secret token and return it."""
         if not isinstance(seat, int) or isinstance(seat, bool) or \

@@ -8,8 +8,9 @@ course's configuration maker) and reports every problem of the file at once, one
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -390,13 +391,24 @@ DOCUMENT_OPTIONS = ("butterfly_deadline_blocks_moves", "kamikaze_survives", "sta
                     "intruding_traps_by_default")
 
 
+def _unknown_rule(key: Any, known: Iterable[str]) -> str:
+    """``unknown rule 'x'``, with the close name if there is one, else every known name
+    (the rules document's first)."""
+    close = difflib.get_close_matches(str(key).lower(), list(known), n=1, cutoff=0.6)
+    if close:
+        return f"unknown rule {_show(key)}; did you mean {close[0]!r}?"
+    others = sorted(set(known) - set(DOCUMENT_OPTIONS))
+    return (f"unknown rule {_show(key)} (known: {', '.join(DOCUMENT_OPTIONS)}; "
+            f"for relatives of HexAround: {', '.join(others)})")
+
+
 def _check_rules(entries: list[tuple[Any, Any, int]], err: Any) -> RuleOptions:
     values: dict[str, Any] = {}
     known = RuleOptions.names()
     for key, value, line in entries:
         if not isinstance(key, str) or key.lower() not in known:
             # The relatives' options are documented in docs/hexaround.md.
-            err(line, f"unknown rule {_show(key)} (known: {', '.join(DOCUMENT_OPTIONS)})")
+            err(line, _unknown_rule(key, known))
             continue
         problem = option_problem(key.lower(), value)
         if problem:

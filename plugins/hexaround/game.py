@@ -436,11 +436,8 @@ class HexAroundState(State):
 
     def outcome(self) -> Outcome | None:
         """Winner (0 BLUE, 1 RED) or a draw, with the reason."""
-        r = self.engine.result
-        if r == ONGOING:
-            return None
-        winners = {BLUE_WON: (0,), RED_WON: (1,), DRAW: ()}[r]
-        return Outcome(winners, self.engine.reason)
+        winners = self.engine.winners()
+        return None if winners is None else Outcome(winners, self.engine.reason)
 
     def to_dict(self) -> dict[str, Any]:
         """The board (bottom-first stacks), hands, action counts, result and rng."""

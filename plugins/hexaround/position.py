@@ -49,6 +49,9 @@ UNLIMITED = 1 << 62
 END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3
 
 
+_WINNERS: dict[int, tuple[int, ...]] = {BLUE_WON: (0,), RED_WON: (1,), DRAW: ()}
+
+
 class Caches:
     """Everything derived from one position: its colony analysis, legal list, per-mover
     destinations and the generator's search tables. :meth:`position_changed` is the one
@@ -124,6 +127,10 @@ class Position:
     occupied neighbours, for every hex that has one) and ``cadj[p]`` (hex -> number of
     neighbours whose top creature is p's).
     """
+
+    #: Words of the end-of-game reasons; a game on this engine (Hive) names its own.
+    SIDE_NAMES: tuple[str, str] = ("BLUE", "RED")
+    KEY_PIECE, KEY_PIECES = "butterfly", "butterflies"
 
     def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
         self.config = config
@@ -606,18 +613,24 @@ class Position:
                 if c >> 1 == b:
                     bpos[c & 1] = k
 
-    def _end_checks(self, mover: int) -> None:
+    def _surround_check(self) -> bool:
+        """End the game if a key piece (butterfly, Queen) is surrounded; True if it did."""
         nmask = self.nmask
         b0, b1 = self.bpos
-        blue_in = b0 is not None and nmask.get(b0, 0) == 63
-        red_in = b1 is not None and nmask.get(b1, 0) == 63
-        if blue_in and red_in:
-            self._result, self._reason = DRAW, "both butterflies are surrounded"
-        elif red_in:
-            self._result, self._reason = BLUE_WON, "RED's butterfly is surrounded"
-        elif blue_in:
-            self._result, self._reason = RED_WON, "BLUE's butterfly is surrounded"
+        first_in = b0 is not None and nmask.get(b0, 0) == 63
+        second_in = b1 is not None and nmask.get(b1, 0) == 63
+        if not (first_in or second_in):
+            return False
+        if first_in and second_in:
+            self._result, self._reason = DRAW, f"both {self.KEY_PIECES} are surrounded"
         else:
+            self._result = RED_WON if first_in else BLUE_WON
+            loser = self.SIDE_NAMES[0 if first_in else 1]
+            self._reason = f"{loser}'s {self.KEY_PIECE} is surrounded"
+        return True
+
+    def _end_checks(self, mover: int) -> None:
+        if not self._surround_check():
             self._stuck_pending = True
 
     def _resolve_stuck(self) -> None:
@@ -636,6 +649,11 @@ class Position:
         if self._stuck_pending:
             self._resolve_stuck()
         return self._result
+
+    def winners(self) -> tuple[int, ...] | None:
+        """The winning seats once the game is over (``(0,)``, ``(1,)``, ``()`` for a draw);
+        None while it goes on."""
+        return _WINNERS.get(self.result)
 
     @result.setter
     def result(self, value: int) -> None:

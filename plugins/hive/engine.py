@@ -83,6 +83,9 @@ def piece_names(expansions: str) -> tuple[tuple[int, str], ...]:
 class HiveEngine(Engine):
     """One Hive position with its history, on HexAround's position tables."""
 
+    SIDE_NAMES = ("White", "Black")
+    KEY_PIECE, KEY_PIECES = "Queen", "Queens"
+
     def __init__(self, expansions: str = "MLP", repetition_draw: bool = False):
         self.expansions = expansions
         self.repetition_draw = repetition_draw
@@ -204,16 +207,7 @@ class HiveEngine(Engine):
         cache.legal_set = None
 
     def _end_checks(self, mover: int) -> None:
-        nmask = self.nmask
-        w, b = self.bpos
-        white_in = w is not None and nmask.get(w, 0) == 63
-        black_in = b is not None and nmask.get(b, 0) == 63
-        if white_in and black_in:
-            self.result, self.reason = DRAW, "both Queens are surrounded"
-        elif black_in:
-            self.result, self.reason = WHITE_WON, "Black's Queen is surrounded"
-        elif white_in:
-            self.result, self.reason = BLACK_WON, "White's Queen is surrounded"
+        self._surround_check()
         if self.repetition_draw:
             key = self.position_key()
             n = self.seen.get(key, 0) + 1

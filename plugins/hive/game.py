@@ -337,11 +337,8 @@ class HiveState(State):
 
     def outcome(self) -> Outcome | None:
         """White (0) or Black (1) wins, or a draw, with the reason."""
-        r = self.engine.result
-        if r == ONGOING:
-            return None
-        winners = {WHITE_WON: (0,), BLACK_WON: (1,), DRAW: ()}[r]
-        return Outcome(winners, self.engine.reason)
+        winners = self.engine.winners()
+        return None if winners is None else Outcome(winners, self.engine.reason)
 
     def to_dict(self) -> dict[str, Any]:
         """The position: game type, stacks (bottom first), turn counts, the piece moved

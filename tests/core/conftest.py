@@ -32,7 +32,8 @@ def tictactoe_registry():
 
 
 def run_hexkit(*args: str, input: str = "", env_extra: dict[str, str] | None = None,
-               cwd: str | Path | None = None) -> subprocess.CompletedProcess[str]:
+               cwd: str | Path | None = None,
+               timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run the real command line in a subprocess, as a user would."""
     env = dict(os.environ)
     env.pop("HEXKIT_PLUGINS_DIR", None)
@@ -40,5 +41,5 @@ def run_hexkit(*args: str, input: str = "", env_extra: dict[str, str] | None = N
     env.update(env_extra or {})
     return subprocess.run(
         [sys.executable, "-m", "hexkit", *args],
-        input=input, capture_output=True, text=True, env=env, cwd=cwd, timeout=120,
+        input=input, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout,
     )

@@ -84,11 +84,15 @@ CASES = [
       "6: unknown key 'board' (expected creatures, players, rules)"]),
     ("bad_rules.yaml",
      "creatures:\n" + BUTTERFLY + PLAYERS +
-     "rules:\n  stack_limit: 0\n  kamikaze_survives: sometimes\n  gravity: true\n",
+     "rules:\n  stack_limit: 0\n  kamikaze_survives: sometimes\n  gravity: true\n"
+     "  slide_rul: one_gate\n",
      ["6: rule stack_limit must be an integer >= 1, not 0",
       "7: rule kamikaze_survives must be true or false, not 'sometimes'",
       "8: unknown rule 'gravity' (known: butterfly_deadline_blocks_moves, kamikaze_survives, "
-      "stack_limit, intruding_traps_by_default)"]),
+      "stack_limit, intruding_traps_by_default; for relatives of HexAround: "
+      "butterfly_not_first, freeze_last_moved, gates_count_heights, jump_landing, "
+      "moves_before_butterfly, no_action, one_colony, pinned_under, slide_rule)",
+      "9: unknown rule 'slide_rul'; did you mean 'slide_rule'?"]),
     ("bad_name.yaml",
      "creatures:\n" + BUTTERFLY + "  3D-CRAB: {properties: [WALKING]}\n" + PLAYERS,
      ["3: creature name '3D-CRAB' is not a name (letters, digits and _, starting with a "

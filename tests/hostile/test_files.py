@@ -85,6 +85,9 @@ def test_a_record_carries_its_variant_file_and_replays_on_another_machine(tmp_pa
     variant.unlink()  # the other machine has no such file
     again = replay(load_record(saved))
     assert again.to_dict() == state.to_dict()
+    # Titles name the file as it was saved, never the private copy it is read from.
+    assert str(again.game) == f"focus(board={variant})"
+    assert "hexkit-record" not in again.render()
 
 
 def test_a_scenario_cannot_read_files_outside_its_folder(tmp_path, secret):

@@ -54,6 +54,7 @@ def test_a_registration_hook_ending_the_program_is_a_broken_plugin(tmp_path, rai
     _names, warnings = games_with(folder)
     assert len(warnings) == 1 and "hooky" in warnings[0]
     assert "hexkit_register_games failed" in warnings[0]
+    assert not warnings[0].endswith(": ")  # a silent KeyboardInterrupt is named, no ": "
 
 
 @pytest.mark.parametrize("body", [

@@ -109,6 +109,8 @@ def test_bad_settings_are_refused_before_a_database_is_made(toy, tmp_path):
         (CONFIG.__class__("toyline", {}, ("random", "random")), "listed twice"),
         (CONFIG.__class__("toyline", {}, ("random", "mcts", "human")), "'human' cannot"),
         (CONFIG.__class__("toyline", {"players": 3}, ("random", "mcts")), "at least 3 bots"),
+        (CONFIG.__class__("toyline", {}, ("random", "mcts"), games_per_pair=100_000_000),
+         "would play 100,000,000 games, more than one can"),
     ]
     for config, message in cases:
         with pytest.raises(OptionError, match=message):

@@ -130,6 +130,44 @@ def test_a_reload_takes_the_seat_back_and_a_refused_move_says_why(two_players, l
     assert first.locator("#status").inner_text().startswith("Your move")
 
 
+def test_a_seat_link_carries_the_seat_to_another_browser(two_players, live_server, browser):
+    first, second = two_players
+    game, seed, room, moves = two_person_game(first, second, live_server.url, "focus")
+    play_by_clicking({0: first, 1: second}, moves[:1])
+    wait_ply(second, 1)
+    second.click("#seats button.seat-link[data-seat='1']")
+    message = second.locator("#message").inner_text()
+    link = message[message.index("http"):]
+    if SHOTS:
+        second.screenshot(path=shot("seat-link.png"), full_page=True)
+    assert link.startswith(f"{live_server.url}/game/{room}#seat=1&token=")
+
+    other_device = browser.new_context()  # its own storage: it holds no seat yet
+    try:
+        phone = other_device.new_page()
+        phone.goto(link)
+        wait_ply(phone, 1)
+        # The token leaves the address bar at once and the seat is this browser's now.
+        assert phone.url == f"{live_server.url}/game/{room}"
+        phone.wait_for_selector("#message:has-text('This browser now holds your seat')")
+        assert phone.locator("#status").inner_text().startswith("Your move")
+        click_move(phone, moves[1])
+        wait_ply(first, 2)
+        assert game_state(first)["ply"] == 2
+        # A made-up token in a link holds nothing: the page says so and only watches.
+        stranger = other_device.browser.new_context().new_page()
+        stranger.goto(f"{live_server.url}/game/{room}#seat=0&token={'x' * 32}")
+        wait_ply(stranger, 2)
+        stranger.wait_for_selector("#message:has-text('holds no seat of this game')")
+        assert "You are watching." in stranger.locator("#seats").inner_text()
+        assert stranger.evaluate("localStorage.length") == 0
+        assert stranger.locator("#move-text").is_disabled()
+        assert game_state(first)["ply"] == 2
+        stranger.context.close()
+    finally:
+        other_device.close()
+
+
 def test_moving_through_the_move_list_keeps_the_live_game(two_players, live_server):
     first, second = two_players
     game, seed, room, moves = two_person_game(first, second, live_server.url, "hexbaron")

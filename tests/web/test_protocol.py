@@ -84,6 +84,18 @@ def test_a_new_game_gives_its_creator_a_seat_and_the_lobby_shows_the_free_one(cl
     assert again.status_code == 409 and "already taken" in again.json()["error"]
 
 
+def test_a_browser_learns_which_seats_its_tokens_hold(client):
+    made = create(client, "focus", seed=3)
+    other = join(client, made["id"], 1)
+    seats = f"/api/games/{made['id']}/seats"
+    got = client.post(seats, json={"tokens": [other, "x" * 32, made["token"], 7]})
+    assert got.status_code == 200 and got.json()["held"] == [1, None, 0, None]
+    for bad in ({"tokens": "abc"}, {"tokens": ["t"] * 17}, ["abc"]):
+        r = client.post(seats, json=bad)
+        assert r.status_code == 400 and "tokens" in r.json()["error"]
+    assert client.post("/api/games/nosuch/seats", json={"tokens": []}).status_code == 404
+
+
 def test_the_page_and_its_scripts_are_served_with_a_strict_content_policy(client):
     page = client.get(f"/game/{create(client, 'focus')['id']}")
     assert page.status_code == 200 and "app.js" in page.text

@@ -30,6 +30,37 @@ function keepToken(roomId, seat, token) {
   held[seat] = token;
   localStorage.setItem(`hexkit.tokens.${roomId}`, JSON.stringify(held));
 }
+// A seat link (`/game/ID#seat=N&token=T`) carries a seat to another browser or device; the
+// fragment never reaches the server or its logs, and is wiped from the address bar at once.
+function seatLink(roomId, seat) {
+  return `${location.origin}/game/${roomId}#seat=${seat}&token=${heldTokens(roomId)[seat]}`;
+}
+function takeSeatFromLink(roomId) {
+  const m = /^#seat=(\d{1,3})&token=([A-Za-z0-9_-]{16,128})$/.exec(location.hash);
+  if (!m) return null;
+  keepToken(roomId, Number(m[1]), m[2]);
+  history.replaceState(null, "", location.pathname + location.search);
+  return Number(m[1]);
+}
+// Asks the server which seats the kept tokens really hold and forgets the others (a stale or
+// mistyped seat link, a game replaced under the same id); unreachable: keep them all.
+async function checkHeldSeats(roomId, fromLink) {
+  const held = heldTokens(roomId);
+  const seats = Object.keys(held);
+  if (!seats.length) return;
+  let got;
+  try { got = await api(`/api/games/${roomId}/seats`, {tokens: seats.map((s) => held[s])}); }
+  catch { return; }
+  const kept = {};
+  seats.forEach((s, i) => { if (got.held[i] !== null) kept[got.held[i]] = held[s]; });
+  if (Object.keys(kept).length) localStorage.setItem(`hexkit.tokens.${roomId}`, JSON.stringify(kept));
+  else localStorage.removeItem(`hexkit.tokens.${roomId}`);
+  if (fromLink !== null) {
+    if (kept[fromLink]) say("This browser now holds your seat from the link.", true);
+    else say("That seat link holds no seat of this game (it may be old or cut short): you are watching.");
+  }
+  if (S) draw();
+}
 
 // -- lobby -----------------------------------------------------------------------------------
 let catalog = null;
@@ -196,7 +227,19 @@ function send(message) {
   socket.send(JSON.stringify(message));
 }
 
-function say(text) { $("#message").textContent = text; }
+// A refusal (red) or, with info, news such as a link to copy (plain).
+function say(text, info = false) {
+  const box = $("#message");
+  box.textContent = text;
+  box.classList.toggle("info", info);
+}
+
+// Copies text and shows it too: the clipboard exists only on https and localhost, so a
+// game opened on a LAN address (http://192.168...) still gets the link on screen.
+function copyText(text, shown) {
+  if (!navigator.clipboard) { say(shown, true); return; }
+  navigator.clipboard.writeText(text).then(() => say(`Copied. ${shown}`, true), () => say(shown, true));
+}
 
 function play(text) {
   if (!canMove()) { say(S && S.over ? "the game is over" : "it is not your turn"); return; }
@@ -213,10 +256,7 @@ function showGame(id) {
     ev.preventDefault();
     const text = $("#move-text").value.trim();
     if (!text) return;
-    if (!canMove()) { say(S && S.over ? "the game is over" : "it is not your turn"); return; }
-    say("");
-    sentAt = performance.now();
-    send({type: "move", token: tokenFor(S.turn), move: text});
+    play(text);
     $("#move-text").value = "";
   });
   $("#undo").addEventListener("click", () => send({type: "undo", tokens: Object.values(heldTokens(roomId))}));
@@ -233,7 +273,7 @@ function showGame(id) {
     } catch (e) { say(e.message); }
   });
   $("#copy-link").addEventListener("click", () => {
-    navigator.clipboard?.writeText(location.href).then(() => say("link copied"), () => say(location.href));
+    copyText(location.href, `Invite link (to play or watch): ${location.href}`);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT" || !S) return;
@@ -245,6 +285,7 @@ function showGame(id) {
     else if (ev.key === "Home") { goTo(0); ev.preventDefault(); }
     else if (ev.key === "End" || ev.key === "Escape") { goTo(null); ev.preventDefault(); }
   });
+  checkHeldSeats(id, takeSeatFromLink(id));
   connect();
 }
 
@@ -324,6 +365,16 @@ function drawPanel() {
   seats.replaceChildren();
   for (const s of S.seats) {
     const li = el("li", {textContent: `${s.name}: ${s.bot ? `bot ${s.spec}` : mine.includes(s.seat) ? "you" : s.taken ? "a person" : "free "}`});
+    if (mine.includes(s.seat)) {
+      const b = el("button", {textContent: "Link for another device", className: "seat-link"});
+      b.dataset.seat = String(s.seat);
+      b.addEventListener("click", () => {
+        const link = seatLink(roomId, s.seat);
+        const shown = `Open this link on your other device to play ${s.name} there; keep it private, it holds your seat: ${link}`;
+        copyText(link, shown);
+      });
+      li.append(b);
+    }
     if (!s.bot && !s.taken) {
       const b = el("button", {textContent: "Take this seat", className: "take"});
       b.dataset.seat = String(s.seat);
