@@ -136,6 +136,7 @@ def test_a_seat_link_carries_the_seat_to_another_browser(two_players, live_serve
     play_by_clicking({0: first, 1: second}, moves[:1])
     wait_ply(second, 1)
     second.click("#seats button.seat-link[data-seat='1']")
+    second.wait_for_selector("#message:has-text('/game/')")
     message = second.locator("#message").inner_text()
     link = message[message.index("http"):]
     if SHOTS:

@@ -237,8 +237,10 @@ function say(text, info = false) {
 // Copies text and shows it too: the clipboard exists only on https and localhost, so a
 // game opened on a LAN address (http://192.168...) still gets the link on screen.
 function copyText(text, shown) {
-  if (!navigator.clipboard) { say(shown, true); return; }
-  navigator.clipboard.writeText(text).then(() => say(`Copied. ${shown}`, true), () => say(shown, true));
+  say(shown, true);  // at once: a clipboard may wait on a permission prompt or never answer
+  navigator.clipboard?.writeText(text).then(() => {
+    if ($("#message").textContent === shown) say(`Copied. ${shown}`, true);
+  }, () => {});
 }
 
 function play(text) {
