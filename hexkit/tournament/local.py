@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -54,7 +54,8 @@ def _worker_main(conn: Connection, plugin_dirs: list[str], clock: Any) -> None:
             return
         task = GameTask.from_dict(data)
         watch = _ClockWatch(clock, Throttle(task.key, lambda key, n: conn.send(("move", key, n))))
-        report = play_game(task, watch)
+        moved = (lambda text: conn.send(("moved", text))) if task.keep_moves else None
+        report = play_game(task, watch, moved)
         clock[_SEAT] = 0
         conn.send(("done", report.to_dict()))
 
@@ -96,6 +97,8 @@ class _Worker:
     clock: Any
     task: GameTask | None = None
     attempt: int = 0
+    #: The moves of the game in progress, as the worker tells them (when they are kept).
+    moves: list[str] = field(default_factory=list)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -180,6 +183,7 @@ class LocalProcesses:
             worker.task, worker.attempt = task, 0
         else:
             return exhausted
+        worker.moves = []
         worker.conn.send(worker.task.to_dict())
         return exhausted
 
@@ -188,7 +192,9 @@ class LocalProcesses:
         try:
             while worker.task is not None and worker.conn.poll():
                 message = worker.conn.recv()
-                if message[0] == "move":
+                if message[0] == "moved":
+                    worker.moves.append(message[1])
+                elif message[0] == "move":
                     if on_move:
                         on_move(message[1], message[2])
                 else:
@@ -226,5 +232,5 @@ class LocalProcesses:
         worker.task = None
         on_report(faulted(task, seat, TIME, f"no move within {task.time_per_move:g} s "
                                             "(its process was stopped)",
-                          int(worker.clock[_PLY]), seconds=late))
+                          int(worker.clock[_PLY]), tuple(worker.moves), seconds=late))
         return True

@@ -188,9 +188,12 @@ def remember_game(game: Game, options_json: str) -> None:
 MoveWatch = Callable[[int, int], None]
 
 
-def play_game(task: GameTask, watch: MoveWatch | None = None) -> GameReport:
+def play_game(task: GameTask, watch: MoveWatch | None = None,
+              on_moved: Callable[[str], None] | None = None) -> GameReport:
     """Play ``task`` to its end or adjudication. Never raises for a bot's or the rules'
-    failure (they are in the report); ``KeyboardInterrupt`` passes through."""
+    failure (they are in the report); ``KeyboardInterrupt`` passes through. ``on_moved``
+    gets each move's text as it is played (a worker tells its driver, so that a game whose
+    process is stopped from outside still has its moves)."""
     started = time.perf_counter()
     moves: list[Move] = []
     try:
@@ -255,6 +258,8 @@ def play_game(task: GameTask, watch: MoveWatch | None = None) -> GameReport:
                         return report(error=f"rules failed: {detail}")
                     return lost(seat, ILLEGAL, detail)
                 moves.append(move)
+                if on_moved:
+                    on_moved(str(move))
                 if watch:
                     watch(-1, len(moves))
             try:

@@ -17,10 +17,12 @@ from hexkit.tournament.runner import DEFAULT_TIME_PER_MOVE
 from .conftest import PLUGIN_DIRS
 
 
-def task(key: str, *specs: str, limit: float = DEFAULT_TIME_PER_MOVE) -> GameTask:
+def task(key: str, *specs: str, limit: float = DEFAULT_TIME_PER_MOVE,
+         keep_moves: bool = False) -> GameTask:
     return GameTask(key=key, game="toyline", options_json=json.dumps({"size": 4}),
                     specs=specs, state_seed=int(key), bot_seeds=(int(key), int(key) + 1),
-                    max_moves=100, time_per_move=limit, plugin_dirs=tuple(PLUGIN_DIRS))
+                    max_moves=100, time_per_move=limit, plugin_dirs=tuple(PLUGIN_DIRS),
+                    keep_moves=keep_moves)
 
 
 def play(backend, tasks) -> dict[str, GameReport]:
@@ -59,6 +61,19 @@ def test_a_bot_stuck_in_c_code_is_stopped_from_outside_and_loses_on_time(toy):
     assert stuck.reason.endswith("no move within 0.3 s (its process was stopped)")
     assert stuck.winners == (0,) and stuck.moves == 3
     assert reports["2"].outcome is not None
+
+
+def test_a_game_stopped_from_outside_keeps_the_moves_played_before(toy):
+    """Its record (--save-dir) must show the moves that led to the loss on time."""
+    reports = play(LocalProcesses(1, grace=0.3),
+                   [task("1", "random", "stuck:2", limit=0.3, keep_moves=True)])
+    stuck = reports["1"]
+    assert stuck.fault is not None and stuck.fault.kind == TIME
+    assert stuck.moves == 3 and len(stuck.move_list) == 3
+    state = toy.load_game("toyline", size=4).new_state(seed=1)
+    for text in stuck.move_list:
+        state.push(text)  # legal, in order: the moves really played
+    assert not state.is_over()
 
 
 def test_tasks_are_taken_only_as_workers_need_them(toy):
