@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -40,11 +40,36 @@ class InProcess:
 
 
 # -- local worker processes ------------------------------------------------------------------
-# A worker's shared clock: [seat on move + 1 (0: none), when that move began, moves played].
-_SEAT, _SINCE, _PLY = 0, 1, 2
+# A worker's shared clock: [seat on move + 1 (0: none), when that move began, moves played,
+# bytes of the move log used].
+_SEAT, _SINCE, _PLY, _LOGGED = 0, 1, 2, 3
+#: Bytes of each worker's shared move log: the moves of the game in progress, one per line,
+#: written without a system call, read by the driver only after it stopped the worker.
+MOVE_LOG_BYTES = 1 << 18
 
 
-def _worker_main(conn: Connection, plugin_dirs: list[str], clock: Any) -> None:
+class _MoveLog:
+    """Appends each move's text to the worker's shared log (when records are kept)."""
+
+    def __init__(self, clock: Any, log: Any):
+        self.clock, self.log = clock, log
+        clock[_LOGGED] = 0
+
+    def __call__(self, text: str) -> None:
+        data = text.encode("utf-8", "replace") + b"\n"
+        end = int(self.clock[_LOGGED])
+        if end + len(data) <= len(self.log):  # a full log keeps the moves it has
+            self.log[end:end + len(data)] = data
+            self.clock[_LOGGED] = end + len(data)
+
+
+def logged_moves(clock: Any, log: Any) -> tuple[str, ...]:
+    """The moves a stopped worker had logged for its game."""
+    used = int(clock[_LOGGED])
+    return tuple(bytes(log[:used]).decode("utf-8", "replace").splitlines())
+
+
+def _worker_main(conn: Connection, plugin_dirs: list[str], clock: Any, log: Any) -> None:
     """A worker process: play the tasks received on ``conn`` until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
     plugins.configure(plugin_dirs)
@@ -54,8 +79,8 @@ def _worker_main(conn: Connection, plugin_dirs: list[str], clock: Any) -> None:
             return
         task = GameTask.from_dict(data)
         watch = _ClockWatch(clock, Throttle(task.key, lambda key, n: conn.send(("move", key, n))))
-        moved = (lambda text: conn.send(("moved", text))) if task.keep_moves else None
-        report = play_game(task, watch, moved)
+        clock[_LOGGED] = 0
+        report = play_game(task, watch, _MoveLog(clock, log) if task.keep_moves else None)
         clock[_SEAT] = 0
         conn.send(("done", report.to_dict()))
 
@@ -95,10 +120,9 @@ class _Worker:
     process: Any
     conn: Connection
     clock: Any
+    log: Any = None
     task: GameTask | None = None
     attempt: int = 0
-    #: The moves of the game in progress, as the worker tells them (when they are kept).
-    moves: list[str] = field(default_factory=list)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -123,14 +147,15 @@ class LocalProcesses:
 
     def _spawn(self) -> _Worker:
         ours, theirs = self._ctx.Pipe()
-        clock = self._ctx.RawArray("d", 3)
+        clock = self._ctx.RawArray("d", 4)
+        log = self._ctx.RawArray("c", MOVE_LOG_BYTES)
         process = self._ctx.Process(target=_worker_main, daemon=True,
-                                    args=(theirs, list(plugins._plugin_dirs), clock))
+                                    args=(theirs, list(plugins._plugin_dirs), clock, log))
         # An ignored SIGINT survives exec: the worker never sees Ctrl-C, even while starting.
         with _sigint_ignored():
             process.start()
         theirs.close()
-        return _Worker(process, ours, clock)
+        return _Worker(process, ours, clock, log)
 
     def run(self, tasks: Iterable[GameTask], on_report: OnReport,
             on_move: OnMove | None = None) -> None:
@@ -183,7 +208,6 @@ class LocalProcesses:
             worker.task, worker.attempt = task, 0
         else:
             return exhausted
-        worker.moves = []
         worker.conn.send(worker.task.to_dict())
         return exhausted
 
@@ -192,9 +216,7 @@ class LocalProcesses:
         try:
             while worker.task is not None and worker.conn.poll():
                 message = worker.conn.recv()
-                if message[0] == "moved":
-                    worker.moves.append(message[1])
-                elif message[0] == "move":
+                if message[0] == "move":
                     if on_move:
                         on_move(message[1], message[2])
                 else:
@@ -232,5 +254,6 @@ class LocalProcesses:
         worker.task = None
         on_report(faulted(task, seat, TIME, f"no move within {task.time_per_move:g} s "
                                             "(its process was stopped)",
-                          int(worker.clock[_PLY]), tuple(worker.moves), seconds=late))
+                          int(worker.clock[_PLY]), logged_moves(worker.clock, worker.log),
+                          seconds=late))
         return True

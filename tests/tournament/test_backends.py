@@ -105,3 +105,15 @@ def test_tasks_are_taken_only_as_workers_need_them(toy):
 def test_backend_settings_that_cannot_work_are_refused(args, message):
     with pytest.raises(OptionError, match=message):
         make_backend(*args)
+
+
+def test_a_full_move_log_keeps_the_moves_it_holds():
+    import multiprocessing
+
+    from hexkit.tournament.local import _MoveLog, logged_moves
+
+    clock, log = multiprocessing.RawArray("d", 4), multiprocessing.RawArray("c", 10)
+    record = _MoveLog(clock, log)
+    for text in ("abc", "defg", "hijkl"):
+        record(text)
+    assert logged_moves(clock, log) == ("abc", "defg")  # a prefix, never a torn line
