@@ -161,6 +161,8 @@ def test_a_seat_link_carries_the_seat_to_another_browser(two_players, live_serve
         wait_ply(stranger, 2)
         stranger.wait_for_selector("#message:has-text('holds no seat of this game')")
         assert "You are watching." in stranger.locator("#seats").inner_text()
+        if SHOTS:
+            stranger.screenshot(path=shot("stale-seat-link.png"), full_page=True)
         assert stranger.evaluate("localStorage.length") == 0
         assert stranger.locator("#move-text").is_disabled()
         assert game_state(first)["ply"] == 2
