@@ -61,6 +61,16 @@ def receive_state(ws: Any) -> dict:
     return message
 
 
+def play_moves(ws: Any, tokens: list[str], moves: list[str]) -> dict:
+    """Play ``moves`` over the socket, each with the token of the seat on turn (``tokens``
+    by seat); the state after the last."""
+    state = receive_state(ws)
+    for text in moves:
+        ws.send_json({"type": "move", "token": tokens[state["turn"]], "move": text})
+        state = receive_state(ws)
+    return state
+
+
 # -- the game picker and the lobby ---------------------------------------------------------
 def test_the_picker_lists_every_installed_game_with_its_options_help_and_the_bots(client):
     data = client.get("/api/catalog").json()
@@ -140,12 +150,8 @@ def test_every_legal_move_says_where_it_starts_and_ends_on_the_clickable_board(c
 @pytest.mark.parametrize("name", sorted(SHORT_VARIANTS))
 def test_a_whole_game_plays_to_its_result_through_the_socket(client, name):
     made, second, moves = short(client, name)
-    tokens = [made["token"], second]
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
-        state = receive_state(ws)
-        for text in moves:
-            ws.send_json({"type": "move", "token": tokens[state["turn"]], "move": text})
-            state = receive_state(ws)
+        state = play_moves(ws, [made["token"], second], moves)
     assert state["over"] and state["result"].startswith("Game over: ")
     assert state["log"][-1]["events"][-1]["kind"] == "game_over"
     assert state["result"] in state["svg"]
@@ -239,11 +245,7 @@ def test_undo_between_two_people_is_a_request_the_other_accepts(client):
     made, second, moves = short(client, "hexbaron")
     room = made["id"]
     with client.websocket_connect(f"/ws/games/{room}") as ws:
-        state = receive_state(ws)
-        for text in moves[:4]:
-            token = made["token"] if state["turn"] == 0 else second
-            ws.send_json({"type": "move", "token": token, "move": text})
-            state = receive_state(ws)
+        play_moves(ws, [made["token"], second], moves[:4])
         ws.send_json({"type": "undo", "tokens": [second]})
         asked = receive_state(ws)
         assert asked["undo_request"] == 1 and asked["ply"] == 4
@@ -349,11 +351,7 @@ def test_a_broken_saved_game_is_reported_and_the_others_load(tmp_path):
 def test_a_saved_record_starts_a_new_game_from_any_of_its_moves(client):
     made, second, moves = short(client, "hexbaron")
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
-        state = receive_state(ws)
-        for text in moves[:4]:
-            token = made["token"] if state["turn"] == 0 else second
-            ws.send_json({"type": "move", "token": token, "move": text})
-            state = receive_state(ws)
+        play_moves(ws, [made["token"], second], moves[:4])
     record = client.get(f"/api/games/{made['id']}/record").json()
     assert record["moves"] == moves[:4]
     r = client.post("/api/games/load", json={"record": record, "upto": 2})
@@ -370,11 +368,7 @@ def test_a_saved_record_starts_a_new_game_from_any_of_its_moves(client):
 def test_pictures_of_any_move_and_the_svg_download(client):
     made, second, moves = short(client, "focus")
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
-        state = receive_state(ws)
-        for text in moves:
-            token = made["token"] if state["turn"] == 0 else second
-            ws.send_json({"type": "move", "token": token, "move": text})
-            state = receive_state(ws)
+        state = play_moves(ws, [made["token"], second], moves)
     room = made["id"]
     start = client.get(f"/api/games/{room}/position?ply=0").json()
     assert start["ply"] == 0 and start["result"] == ""
