@@ -52,3 +52,14 @@ def play(state: HiveState, piece: str, to: tuple[int, int]) -> None:
     engine = state.engine
     action = engine.action_for(engine.code_of[piece], key_of(*to))
     state.push(notation.move_string(engine, action))
+
+
+#: A reference position (MzingaCpp's random game) where White has one winning move,
+#: wA3 bM\\ (Black's Queen's last free neighbour), among 45.
+WIN_IN_ONE = (
+    r"Base+M;InProgress;White[20];wB1;bA1 wB1-;wS1 \wB1;bQ bA1-;wM /wB1;bM \bQ;wQ /wM;"
+    r"bS1 bQ-;wA1 \wS1;bB1 bQ\;wA1 wS1/;bS2 bB1\;wA1 bS1/;bM -wA1;wS2 wQ\;bG1 -bM;"
+    r"wB2 wS1/;bS1 bS2\;wA1 \wB2;bA2 bS1-;wA1 bA1\;bA2 bM-;wG1 /wS2;bA3 \bM;wA2 -wQ;"
+    r"bA2 -wM;wA3 wB2/;bB2 bS1/;wA2 wB1\;bA2 bA3/;wA3 -bA2;bS1 wA2\;wG2 -wB2;bA2 wA1\;"
+    r"wG3 -wM;bA2 /wG2;wB2 -bG1;bG2 -bA2"
+)

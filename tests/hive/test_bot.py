@@ -10,6 +10,8 @@ import hexkit
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError
 
+from .positions import WIN_IN_ONE
+
 
 def load(game_string: str):
     from hive.notation import split_game_string
@@ -33,16 +35,6 @@ def test_the_bot_plays_only_legal_moves_and_leaves_the_state_alone():
         assert state.to_dict() == before
         assert move in state.legal_moves()
         state.push(move)
-
-
-#: A reference position (MzingaCpp's random game) where White has one winning move among 45.
-WIN_IN_ONE = (
-    r"Base+M;InProgress;White[20];wB1;bA1 wB1-;wS1 \wB1;bQ bA1-;wM /wB1;bM \bQ;wQ /wM;"
-    r"bS1 bQ-;wA1 \wS1;bB1 bQ\;wA1 wS1/;bS2 bB1\;wA1 bS1/;bM -wA1;wS2 wQ\;bG1 -bM;"
-    r"wB2 wS1/;bS1 bS2\;wA1 \wB2;bA2 bS1-;wA1 bA1\;bA2 bM-;wG1 /wS2;bA3 \bM;wA2 -wQ;"
-    r"bA2 -wM;wA3 wB2/;bB2 bS1/;wA2 wB1\;bA2 bA3/;wA3 -bA2;bS1 wA2\;wG2 -wB2;bA2 wA1\;"
-    r"wG3 -wM;bA2 /wG2;wB2 -bG1;bG2 -bA2"
-)
 
 
 def test_the_bot_takes_a_win_in_one():

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from .positions import WIN_IN_ONE
+
 DATA = Path(__file__).parent / "data" / "reference_positions.json"
 
 
@@ -163,17 +165,6 @@ def test_bestmove_gives_a_legal_move_and_does_not_play_it(gui):
                     "bestmove"):
         assert gui.one(command) in legal
     assert gui.one("undo") == "Base+MLP;InProgress;Black[1];wS1"
-
-
-#: A reference position (MzingaCpp's random game) where White has one winning move,
-#: wA3 bM\\ (Black's Queen's last free neighbour), among 45.
-WIN_IN_ONE = (
-    r"Base+M;InProgress;White[20];wB1;bA1 wB1-;wS1 \wB1;bQ bA1-;wM /wB1;bM \bQ;wQ /wM;"
-    r"bS1 bQ-;wA1 \wS1;bB1 bQ\;wA1 wS1/;bS2 bB1\;wA1 bS1/;bM -wA1;wS2 wQ\;bG1 -bM;"
-    r"wB2 wS1/;bS1 bS2\;wA1 \wB2;bA2 bS1-;wA1 bA1\;bA2 bM-;wG1 /wS2;bA3 \bM;wA2 -wQ;"
-    r"bA2 -wM;wA3 wB2/;bB2 bS1/;wA2 wB1\;bA2 bA3/;wA3 -bA2;bS1 wA2\;wG2 -wB2;bA2 wA1\;"
-    r"wG3 -wM;bA2 /wG2;wB2 -bG1;bG2 -bA2"
-)
 
 
 def test_bestmove_finds_a_win_in_one(gui):
