@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from hexaround.extensions import collect
 from hexkit.errors import ConfigError, IllegalMoveError
 from hexkit.plugins import build_registry
 from hexkit.testing import check_game
+from tests.example_plugins import import_example, registry_with
 
 HOPPER_DIR = Path(__file__).resolve().parents[2] / "examples" / "hexaround-hopper"
 KANGAROO = HOPPER_DIR / "hexaround_hopper" / "kangaroo.yaml"
@@ -22,16 +21,12 @@ KANGAROO = HOPPER_DIR / "hexaround_hopper" / "kangaroo.yaml"
 
 @pytest.fixture(scope="module")
 def hopper():
-    sys.path.insert(0, str(HOPPER_DIR))
-    try:
-        return importlib.import_module("hexaround_hopper.plugin")
-    finally:
-        sys.path.remove(str(HOPPER_DIR))
+    return import_example(HOPPER_DIR, "hexaround_hopper.plugin")
 
 
 @pytest.fixture(scope="module")
 def registry(hopper):
-    return build_registry(use_env=False, extra=[("hexaround_hopper", hopper)])
+    return registry_with("hexaround_hopper", hopper)
 
 
 def kangaroo_state(registry, seed=0):

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import importlib
 import io
 import random
-import sys
 import types
 
 import pytest
@@ -18,24 +16,20 @@ from hexbaron.setup import parse_data_file, write_data_file
 
 from hexkit import hookimpl
 from hexkit.errors import IllegalMoveError, OptionError, PluginError
-from hexkit.plugins import build_registry
 from hexkit.testing import check_game
+from tests.example_plugins import import_example, registry_with
 
 from .conftest import MINER_DIR
 
 
 @pytest.fixture(scope="module")
 def miner():
-    sys.path.insert(0, str(MINER_DIR))
-    try:
-        return importlib.import_module("hexbaron_miner.plugin")
-    finally:
-        sys.path.remove(str(MINER_DIR))
+    return import_example(MINER_DIR, "hexbaron_miner.plugin")
 
 
 @pytest.fixture(scope="module")
 def registry(miner):
-    return build_registry(use_env=False, extra=[("hexbaron_miner", miner)])
+    return registry_with("hexbaron_miner", miner)
 
 
 def miner_state(registry, seed=0, **options):
@@ -160,7 +154,7 @@ def test_a_clashing_extension_is_refused_naming_the_plugin():
         register(Terrain("#", "pine", "#00aa00"))
 
     clash = plugin_module("clash", hexbaron_register_terrains=hexbaron_register_terrains)
-    reg = build_registry(use_env=False, extra=[("clash", clash)])
+    reg = registry_with("clash", clash)
     with pytest.raises(PluginError, match="hexbaron extension 'clash': terrain symbol '#' is "
                                           "already used by hexbaron"):
         reg.load_game("hexbaron")
@@ -172,7 +166,7 @@ def test_a_failing_extension_hook_is_reported_in_one_line():
         raise RuntimeError("boom")
 
     broken = plugin_module("broken", hexbaron_register_pieces=hexbaron_register_pieces)
-    reg = build_registry(use_env=False, extra=[("broken", broken)])
+    reg = registry_with("broken", broken)
     with pytest.raises(PluginError, match="hexbaron extension 'broken': "
                                           "hexbaron_register_pieces failed: RuntimeError: boom"):
         reg.load_game("hexbaron")
@@ -187,7 +181,7 @@ def test_a_badly_defined_piece_is_refused():
         register(Knight())
 
     bad = plugin_module("bad", hexbaron_register_pieces=hexbaron_register_pieces)
-    reg = build_registry(use_env=False, extra=[("bad", bad)])
+    reg = registry_with("bad", bad)
     with pytest.raises(PluginError, match="letter 'kn' must be one upper-case letter"):
         reg.load_game("hexbaron")
 
@@ -199,7 +193,7 @@ def test_extension_hooks_are_called_once_per_game_not_per_move(miner):
         calls.append(1)
 
     counter = plugin_module("counter", hexbaron_register_pieces=hexbaron_register_pieces)
-    reg = build_registry(use_env=False, extra=[("counter", counter)])
+    reg = registry_with("counter", counter)
     state = reg.load_game("hexbaron").new_state(0)
     chooser = random.Random(0)
     for _ in range(100):
@@ -247,7 +241,7 @@ def builder_registry():
 
     module = plugin_module("builder", hexbaron_register_terrains=hexbaron_register_terrains,
                            hexbaron_register_commands=hexbaron_register_commands)
-    return build_registry(use_env=False, extra=[("builder", module)])
+    return registry_with("builder", module)
 
 
 def test_an_impassable_terrain_from_an_extension_blocks_every_piece():
