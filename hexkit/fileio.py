@@ -4,6 +4,7 @@ that a crash never leaves a half-written one."""
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import stat
 import tempfile
@@ -133,7 +134,7 @@ def remove_stray_temporaries(path: str | os.PathLike[str]) -> int:
     folder = target.parent
     removed = 0
     try:
-        strays = list(folder.glob(f".{glob_escape(target.name)}.*.tmp"))
+        strays = list(folder.glob(f".{glob.escape(target.name)}.*.tmp"))
     except OSError:
         return 0
     for stray in strays:
@@ -143,11 +144,6 @@ def remove_stray_temporaries(path: str | os.PathLike[str]) -> int:
         except OSError:
             pass
     return removed
-
-
-def glob_escape(name: str) -> str:
-    """``name`` with glob's special characters made literal."""
-    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in name)
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -10,10 +10,10 @@ SIGKILL), and no lock file is left in the user's folder.
 
 from __future__ import annotations
 
-import json
 import os
 
-from hexkit.errors import RecordError
+from hexkit.errors import ConfigError, RecordError
+from hexkit.jsonfile import parse_json
 
 try:
     import fcntl
@@ -76,9 +76,9 @@ def release(path: str | os.PathLike[str]) -> None:
 def _describe(fd: int) -> str:
     """The game a locked record holds, from its own content (bounded read)."""
     try:
-        data = json.loads(os.pread(fd, 1 << 16, 0))
+        data = parse_json(os.pread(fd, 1 << 16, 0).decode("utf-8"))
         moves = data.get("moves")
         count = f" ({len(moves)} moves so far)" if isinstance(moves, list) else ""
         return f"a game of {str(data['game'])[:80]}{count}"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return "another game"
+    except (OSError, ValueError, ConfigError, KeyError, TypeError, AttributeError):
+        return "another game"  # a record longer than the bytes read ends here too
