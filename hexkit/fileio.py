@@ -16,6 +16,10 @@ from hexkit.errors import ConfigError
 MAX_DATA_BYTES = 1 << 20
 #: The largest game record hexkit reads (bytes): far beyond any game played.
 MAX_RECORD_BYTES = 16 << 20
+#: Deepest nesting of mappings/objects and sequences/arrays a YAML or JSON file may have.
+MAX_DEPTH = 100
+#: Longest integer a YAML or JSON file may hold, in digits.
+MAX_DIGITS = 100
 
 
 def read_bytes_bounded(path: str | os.PathLike[str], limit: int = MAX_DATA_BYTES) -> bytes:

@@ -10,12 +10,7 @@ import re
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.fileio import MAX_RECORD_BYTES, read_text_bounded
-
-#: Deepest nesting of objects and arrays accepted.
-MAX_DEPTH = 100
-#: Longest integer accepted, in digits.
-MAX_DIGITS = 100
+from hexkit.fileio import MAX_DEPTH, MAX_DIGITS, MAX_RECORD_BYTES, read_text_bounded
 
 _LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 

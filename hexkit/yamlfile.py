@@ -19,14 +19,10 @@ from typing import Any
 import yaml
 
 from hexkit.errors import ConfigError
-from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
+from hexkit.fileio import MAX_DATA_BYTES, MAX_DEPTH, MAX_DIGITS, read_text_bounded
 
-#: Deepest nesting of mappings and sequences accepted (aliases expanded).
-MAX_DEPTH = 100
 #: Most values a document may expand to once its aliases are followed.
 MAX_NODES = 250_000
-#: Longest integer accepted, in characters (sign and digits).
-MAX_DIGITS = 100
 
 
 class LineDict(dict):  # type: ignore[type-arg]
