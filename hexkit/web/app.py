@@ -3,7 +3,8 @@
 - ``GET /`` the lobby and the game picker; ``GET /game/ID`` a game (the same page);
 - ``GET /api/catalog`` the installed games with their options, and the bots;
 - ``GET /api/games`` the lobby; ``POST /api/games`` a new game; ``POST /api/games/load``
-  a game from a record; ``POST /api/games/ID/join`` take a free seat;
+  a game from a record; ``POST /api/games/ID/join`` take a free seat; ``POST
+  /api/games/ID/seats`` which seats the tokens a browser keeps hold;
 - ``GET /api/games/ID`` the game as the WebSocket sends it; ``.../position?ply=N`` the
   picture after move N; ``.../svg?ply=N`` the SVG to download; ``.../record`` the record;
 - ``WS /ws/games/ID`` moves in, every change out to every browser of the game.
@@ -33,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hexkit.errors import HexkitError
 from hexkit.records import GameRecord
-from hexkit.web.protocol import MAX_BODY, parse_message
+from hexkit.web.protocol import MAX_BODY, decode_json, parse_message
 from hexkit.web.rooms import Room, RoomError, RoomStore
 
 STATIC = Path(__file__).with_name("static")
@@ -137,12 +138,7 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
         body += chunk
         if len(body) > limit:
             raise RoomError(f"request too large (at most {limit} bytes)", 413)
-    try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RoomError(f"the request is not JSON: {exc}") from None
-    except RecursionError:
-        raise RoomError("the request is not JSON: nested too deeply") from None
+    return decode_json(bytes(body), "the request is not JSON")
 
 
 def catalog(registry: Any) -> dict[str, Any]:

@@ -16,9 +16,10 @@ changes nothing. The server sends ``{"type": "state", ...}`` (see
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from hexkit.errors import ConfigError
+from hexkit.jsonfile import parse_json
 from hexkit.web.rooms import RoomError
 
 #: The largest message a browser may send over a game's WebSocket (bytes).
@@ -35,16 +36,23 @@ MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 
 
+def decode_json(raw: str | bytes, refusal: str) -> Any:
+    """JSON from a browser, read with the bounds of every JSON hexkit reads (nesting,
+    number lengths: :mod:`hexkit.jsonfile`); RoomError ``refusal: why`` otherwise."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        return parse_json(text)
+    except UnicodeDecodeError as exc:
+        raise RoomError(f"{refusal}: {exc.reason}") from None
+    except ConfigError as exc:
+        raise RoomError(f"{refusal}: {exc.problem.removeprefix('invalid JSON: ')}") from None
+
+
 def parse_message(raw: str | bytes) -> dict[str, Any]:
     """The message ``raw`` as a checked dict (RoomError, one line, otherwise)."""
     if len(raw) > MAX_MESSAGE:
         raise RoomError(f"message too large: {len(raw)} bytes (at most {MAX_MESSAGE})", 413)
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RoomError(f"not a JSON message: {exc}") from None
-    except RecursionError:
-        raise RoomError("not a JSON message: nested too deeply") from None
+    data = decode_json(raw, "not a JSON message")
     if not isinstance(data, dict):
         raise RoomError("a message is a JSON object with a \"type\"")
     kind = data.get("type")

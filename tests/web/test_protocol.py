@@ -175,6 +175,9 @@ def test_hostile_messages_get_one_line_and_change_nothing(client, tmp_path):
     with client.websocket_connect(f"/ws/games/{room}") as ws:
         before = receive_state(ws)
         assert "not a JSON message" in refused(ws, "{not json")
+        # Numbers of thousands of digits and deep nesting: refused, never a crash.
+        assert "too long" in refused(ws, '{"type": "ping", "n": ' + "9" * 5000 + "}")
+        assert "nested more than" in refused(ws, "[" * 5000 + "]" * 5000)
         assert "unknown message type" in refused(ws, {"type": "resign"})
         assert "needs 'move'" in refused(ws, {"type": "move", "token": made["token"]})
         assert "needs 'token'" in refused(ws, {"type": "move", "token": 7, "move": moves[0]})
@@ -227,6 +230,7 @@ def test_bad_requests_name_the_problem_in_one_line(client):
         return r.json()["error"]
 
     assert "not JSON" in error(b"{")
+    assert "too long" in error(b'{"game": "focus", "seed": ' + b"9" * 5000 + b"}")
     assert "unknown game 'fokus'; did you mean 'focus'?" in error({"game": "fokus"}, 404)
     assert error({"game": "focus", "options": {"players": "5"}}) == \
         "option players: 5 is not one of 2, 3, 4"
