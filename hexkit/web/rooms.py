@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.errors import HexkitError
-from hexkit.fileio import write_text_atomic
+from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
 from hexkit.game import Game, Move, State, describe_outcome
 from hexkit.gestures import Hand, Origin
+from hexkit.jsonfile import load_json
 from hexkit.records import GameRecord, load_record, replay_steps, save_record
 from hexkit.refusals import push_or_refusal
 from hexkit.view import BoardView, CellView
@@ -460,7 +461,7 @@ class RoomStore:
         from hexkit.bots import make_bot
 
         assert self.folder is not None
-        data = json.loads(seats_path.read_text(encoding="utf-8"))
+        data = load_json(seats_path, MAX_DATA_BYTES)
         if not isinstance(data, Mapping) or data.get("format") != SEATS_FORMAT:
             raise ValueError(f"not a {SEATS_FORMAT} file")
         record = load_record(self.folder / f"{room_id}.json")

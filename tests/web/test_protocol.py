@@ -352,6 +352,17 @@ def test_a_broken_saved_game_is_reported_and_the_others_load(tmp_path):
     assert bad in problem and "\n" not in problem
 
 
+def test_a_seats_file_nested_thousands_deep_is_a_broken_game_not_a_crash(tmp_path):
+    folder = tmp_path / "games"
+    with TestClient(create_app(folder)) as client:
+        bad = create(client, "focus")["id"]
+    (folder / f"{bad}.seats.json").write_text("[" * 5000 + "]" * 5000)
+    app = create_app(folder)
+    assert not app.state.store.rooms
+    [problem] = app.state.store.problems
+    assert bad in problem and "nested more than" in problem
+
+
 def test_a_saved_record_starts_a_new_game_from_any_of_its_moves(client):
     made, second, moves = short(client, "hexbaron")
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
