@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hexkit.errors import HexkitError
+from hexkit.errors import ConfigError, HexkitError
+from hexkit.jsonfile import parse_json
 from hexkit.tournament.referee import GameReport
 
 #: Written in ``meta``; a database without it is not a hexkit tournament.
@@ -122,8 +123,8 @@ class ResultStore:
                              f"(schema {meta.get('schema')}, this one reads {SCHEMA})")
         store = cls(path, db)
         try:
-            store.config = json.loads(meta["config"])
-        except ValueError:
+            store.config = parse_json(meta["config"])
+        except (ConfigError, TypeError):
             db.close()
             raise StoreError(f"{path}: its tournament settings are damaged") from None
         return store

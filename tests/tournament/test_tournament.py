@@ -102,6 +102,17 @@ def test_a_file_that_is_not_a_tournament_is_refused_with_one_line(tmp_path):
         ResultStore.open(other)
 
 
+def test_damaged_settings_in_a_database_are_one_line(tmp_path):
+    path = tmp_path / "t.sqlite"
+    ResultStore.create(path, CONFIG.to_dict()).close()
+    for damage in ("{torn", "[" * 5000 + "]" * 5000, "[" + "9" * 5000 + "]"):
+        with sqlite3.connect(path) as db:
+            db.execute("UPDATE meta SET value = ? WHERE key = 'config'", (damage,))
+        db.close()
+        with pytest.raises(HexkitError, match="its tournament settings are damaged"):
+            ResultStore.open(path)
+
+
 def test_bad_settings_are_refused_before_a_database_is_made(toy, tmp_path):
     db = tmp_path / "x.sqlite"
     cases = [
