@@ -611,9 +611,7 @@ class State(ABC):
         """SVG picture for Jupyter notebooks (a finished game says who won and why)."""
         from hexkit.render.svg import render_svg
 
-        outcome = self.outcome()
-        result = "" if outcome is None else describe_outcome(self.players, outcome)
-        return render_svg(self.view(), result=result)
+        return render_svg(self.view(), result=result_text(self))
 
     def __str__(self) -> str:
         return self.render()
@@ -646,6 +644,12 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
     if kind is set and atomic(map(type, value)):
         return set(value)
     return copy.deepcopy(value, memo)
+
+
+def result_text(state: State) -> str:
+    """The sentence for a finished game (see :func:`describe_outcome`); "" while it goes on."""
+    outcome = state.outcome()
+    return "" if outcome is None else describe_outcome(state.players, outcome)
 
 
 def describe_outcome(players: Sequence[str], outcome: Outcome) -> str:

@@ -260,10 +260,9 @@ class PlaySession:
                      f"({self.file.command('replay')} shows it again).", "hint")
 
     def result_line(self) -> str:
-        from hexkit.game import describe_outcome
+        from hexkit.game import result_text
 
-        outcome = self.state.outcome()
-        return "Game over." if outcome is None else describe_outcome(self.state.players, outcome)
+        return result_text(self.state) or "Game over."
 
     # -- leaving -------------------------------------------------------------------------
     def where_saved(self) -> str:

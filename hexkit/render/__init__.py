@@ -15,9 +15,7 @@ __all__ = ["render_state_svg", "render_svg"]
 def render_state_svg(state: State, *, cell_size: float = 30.0, title: str = "",
                      interactive: bool = False) -> str:
     """The SVG picture of a game's position; a finished game says who won and why."""
-    from hexkit.game import describe_outcome
+    from hexkit.game import result_text
 
-    outcome = state.outcome()
-    result = "" if outcome is None else describe_outcome(state.players, outcome)
-    return render_svg(state.view(), cell_size=cell_size, title=title, result=result,
-                      interactive=interactive)
+    return render_svg(state.view(), cell_size=cell_size, title=title,
+                      result=result_text(state), interactive=interactive)

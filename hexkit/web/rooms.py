@@ -24,7 +24,7 @@ from typing import Any
 
 from hexkit.errors import HexkitError
 from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
-from hexkit.game import Game, Move, State, describe_outcome
+from hexkit.game import Game, Move, State, result_text
 from hexkit.gestures import Hand, Origin
 from hexkit.jsonfile import load_json
 from hexkit.records import GameRecord, load_record, replay_steps, save_record
@@ -129,11 +129,8 @@ class Room:
         nothing."""
         if not isinstance(tokens, list) or len(tokens) > 16:
             raise RoomError("send {\"tokens\": [TOKEN, ...]} (at most 16)")
-        held = []
-        for token in tokens:
-            seats = self.seats_of([token]) if isinstance(token, str) and token else set()
-            held.append(min(seats) if seats else None)
-        return held
+        return [next((i for i, seat in enumerate(self.seats) if seat.holds(token)), None)
+                for token in tokens]
 
     def take_seat(self, seat: Any) -> str:
         """Give the free human seat ``seat`` a new secret token and return it."""
@@ -287,9 +284,7 @@ class Room:
         return twin
 
     def result_text(self, state: State | None = None) -> str:
-        state = state or self.state
-        outcome = state.outcome()
-        return "" if outcome is None else describe_outcome(state.players, outcome)
+        return result_text(state or self.state)
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of this game."""
