@@ -54,7 +54,7 @@ class Terminal:
         self._wait_until_asleep()
         os.killpg(self.proc.pid, signal.SIGINT)
 
-    def _wait_until_asleep(self, timeout: float = 5) -> None:
+    def _wait_until_asleep(self, timeout: float = 30) -> None:
         """Wait until the program sleeps (in its read of the terminal, as when a person
         presses a key). A signal that lands after the prompt is written but before the
         read starts is taken by Python without interrupting that read: a race no person
