@@ -68,6 +68,8 @@ class Registry:
     commands: dict[str, Any] = field(default_factory=dict)
     #: MCTS playout policies by game name (:class:`hexkit.bots.policy.PlayoutPolicy`).
     policies: dict[str, Any] = field(default_factory=dict)
+    #: Kinds of submission for ``hexkit grade`` (:class:`hexkit.grading.KindSpec`).
+    grading_kinds: dict[str, Any] = field(default_factory=dict)
     #: Names of the plugins found in plugins folders, loaded or not (``problems`` says why
     #: one was not).
     from_folders: set[str] = field(default_factory=set)
@@ -236,6 +238,8 @@ class _Loader:
         self._call_each(
             "hexkit_register_playout_policies", lambda: {"register": self._policy_registrar}
         )
+        self._call_each("hexkit_register_grading_kinds",
+                        lambda: {"register": self._named(reg.grading_kinds, "grading kind")})
         for name, (source, version) in self._sources.items():
             if pm.is_registered(pm.get_plugin(name)):
                 games = tuple(g for g, s in reg.games.items() if s.plugin == name)
@@ -282,7 +286,7 @@ class _Loader:
         if plugin is not None:
             self.pm.unregister(plugin)
         reg = self.registry
-        for table in (reg.games, reg.bots, reg.commands, reg.policies):
+        for table in (reg.games, reg.bots, reg.commands, reg.policies, reg.grading_kinds):
             for key in [k for k, v in table.items() if getattr(v, "plugin", None) == plugin_name]:
                 del table[key]
 
