@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hexkit.grading.observe import Observation, observe, what
+from hexkit.grading.observe import Observation, play, what
 
 #: Characters of a call's printed output kept in its observation.
 PRINTED = 2000
@@ -79,8 +79,7 @@ class PluginDriver:
             for _call in calls:
                 yield failure
             return
-        for text, checks in calls:
-            yield observe(game, state, str(text), str(checks), detail)
+        yield from play(game, state, calls, detail)
 
 
 def _import_file(path: Path, name: str) -> Any:

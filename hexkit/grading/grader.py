@@ -25,6 +25,9 @@ from hexkit.grading.shrink import Difference, first_difference, shrink
 
 #: A submission that times out this many times is not played any further.
 MAX_TIMEOUTS = 3
+#: A rule counts as checked only when at least this share of all calls was compared (a
+#: submission that disagrees at the first call of every game has been checked for nothing).
+MIN_CHECKED = 0.25
 
 
 @dataclass
@@ -173,6 +176,7 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
     found: dict[str, Difference] = {}
     unfinished = ""
     timeouts = 0
+    total = checked = 0
     try:
         load = getattr(session, "load", None)
         if load is not None:
@@ -189,6 +193,8 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
             if trajectory.test and trajectory.test in found:
                 continue
             difference = first_difference(session, trajectory)
+            total += len(trajectory.calls)
+            checked += difference.index if _broke(difference) else len(trajectory.calls)
             if difference is None:
                 continue
             if difference.failure and "within" in difference.failure:
@@ -198,6 +204,9 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                 found[difference.group] = difference
             if all(g in found for g in weights):
                 break
+        if not unfinished and total and checked < MIN_CHECKED * total:
+            unfinished = (f"not checked: the submission disagreed with the reference early in "
+                          f"most games ({checked} of {total} calls could be compared)")
     except LoadFailure as exc:
         result.error = f"the submission could not be loaded: {exc}"
         result.tests = [TestResult(test, 0.0, points, "failed", result.error,
@@ -238,6 +247,18 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
         result.tests.append(TestResult(group, 0.0, 0.0, "failed", "\n".join(lines),
                                        config.visibility_of(group),
                                        counterexample=difference.length))
+
+
+def _broke(difference: Difference | None) -> bool:
+    """True if the submission crashed, ended or stopped answering there (rather than
+    answering differently): the rest of that trajectory checked nothing."""
+    if difference is None:
+        return False
+    if difference.failure:
+        return True
+    actual = difference.actual or {}
+    return "error" in actual or "start" in actual or any(
+        isinstance(v, str) and v.startswith("error") for v in actual.values())
 
 
 def _passed_text(test: str, trajectories: list[Trajectory]) -> str:

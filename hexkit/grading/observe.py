@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hexkit.errors import IllegalMoveError, MoveParseError
@@ -87,31 +87,42 @@ def observe(game: Game, state: State, text: str, checks: str, detail: bool) -> O
         obs["end"] = outcome
     else:
         obs["end"] = None if outcome is None else sorted(int(w) for w in outcome.winners)
-    if "s" in checks:
-        obs["saved"] = _check_saved(game, state)
     if "u" in checks:
         obs["undo"] = _check_undo(state, text, before)
     return obs
 
 
-def _check_saved(game: Game, state: State) -> str:
-    """``ok`` if ``state_from_dict(to_dict())`` (through JSON) is the same position."""
+def reloaded(game: Game, state: State) -> tuple[str, State]:
+    """``("ok", twin)`` if ``state_from_dict(to_dict())`` (through JSON) is the same
+    position, else what differs and ``state``. The game goes on from the twin, so that a
+    position saved without something it needs shows later on too."""
     ok, data = attempt(lambda: json.loads(json.dumps(state.to_dict(), default=str)))
     if not ok:
-        return f"to_dict() failed: {data}"
+        return f"to_dict() failed: {data}", state
     ok, twin = attempt(lambda: game.state_from_dict(data))
     if not ok:
-        return f"state_from_dict(to_dict()) failed: {twin}"
+        return f"state_from_dict(to_dict()) failed: {twin}", state
     if _snapshot(twin) != data:
-        return "state_from_dict(to_dict()).to_dict() is not the saved data"
+        return "state_from_dict(to_dict()).to_dict() is not the saved data", state
     if _legal(twin) != _legal(state):
-        return "the reloaded position has other legal moves"
+        return "the reloaded position has other legal moves", state
     if attempt(twin.outcome) != attempt(state.outcome):
-        return "the reloaded position has another outcome"
+        return "the reloaded position has another outcome", state
     if not state.is_over() and attempt(lambda: twin.current_player) != attempt(
             lambda: state.current_player):
-        return "in the reloaded position another player is to move"
-    return "ok"
+        return "in the reloaded position another player is to move", state
+    return "ok", twin
+
+
+def play(game: Game, state: State, calls: list[list[str]], detail: bool
+         ) -> Iterator[Observation]:
+    """Observe every call of a trajectory; after a move marked ``s`` the game goes on from
+    its saved and reloaded copy."""
+    for text, checks in calls:
+        obs = observe(game, state, str(text), str(checks), detail)
+        if "s" in checks and obs.get("result") == "ok":
+            obs["saved"], state = reloaded(game, state)
+        yield obs
 
 
 def _check_undo(state: State, text: str, before: Any) -> str:

@@ -21,7 +21,7 @@ from hexkit.errors import HexkitError, OptionError
 from hexkit.events import CAPTURED, DESTROYED, ELIMINATED, RESERVED, RETURNED
 from hexkit.game import Game, State
 from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
-from hexkit.grading.observe import observe
+from hexkit.grading.observe import play
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
 #: Text that is no move in any game: each must be refused as unreadable or illegal.
@@ -182,7 +182,7 @@ class PluginSession(SandboxSession):
 
     def expected(self, trajectory: Trajectory, detail: bool = False) -> list[Observation]:
         game, state = self.start(trajectory)
-        return [observe(game, state, text, checks, detail) for text, checks in trajectory.calls]
+        return list(play(game, state, trajectory.calls, detail))
 
     def passive(self, trajectory: Trajectory, expected: list[Observation]) -> list[bool]:
         return [obs.get("result") != "ok" for obs in expected]

@@ -160,6 +160,9 @@ class FocusGameSession(SandboxSession):
         other = 1 - seat
         roll = rng.randrange(9)
         own = [i for i, s in enumerate(state._stacks) if s and s[-1] == seat]
+        tall = [i for i in own if len(state._stacks[i]) > 1]
+        if roll == 3 and tall:
+            own = tall
         squares = game._rules.squares
         frm = list(squares[rng.choice(own)]) if own else [0, 0]
         height = len(state._stacks[game._squares[tuple(frm)]]) if own else 1
@@ -174,8 +177,9 @@ class FocusGameSession(SandboxSession):
             return ["move_piece", "Nobody", frm, [frm[0], (frm[1] + 1) % 6], 1]
         if roll == 2:
             return ["move_piece", names[seat], frm, list(rng.choice(_OFF_BOARD)), 1]
-        if roll == 3:
-            return ["move_piece", names[seat], frm, [(frm[0] + 1) % 6, (frm[1] + 1) % 6], 1]
+        if roll == 3:  # one square diagonally, with pieces enough for the distance
+            to = [frm[0] + rng.choice((-1, 1)), frm[1] + rng.choice((-1, 1))]
+            return ["move_piece", names[seat], frm, to, max(height, 2)]
         if roll == 4:
             return ["move_piece", names[seat], frm, [frm[0], (frm[1] + 1) % 6],
                     rng.choice([0, height + 1, -1])]
