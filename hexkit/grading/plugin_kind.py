@@ -28,7 +28,9 @@ from hexkit.grading.sandbox import Budget, Limits, Sandbox
 JUNK = ("", "zz", "??", "move", "0", "-1 -1", "pass pass pass")
 #: Files read to recognise a plugin.
 MAX_FILES = 300
-GROUPS = ("movement", "captures", "reserve", "winning", "saving", "undo")
+WEIGHTS = {"movement": 30.0, "captures": 20.0, "reserve": 10.0, "winning": 25.0,
+           "saving": 10.0, "undo": 5.0}
+GROUPS = tuple(WEIGHTS)
 _CAPTURE_EVENTS = {CAPTURED, DESTROYED, RETURNED, ELIMINATED}
 
 
@@ -79,6 +81,7 @@ class PluginSession(SandboxSession):
     """A plugin submission against the installed reference game."""
 
     groups = GROUPS
+    weights = WEIGHTS
 
     def __init__(self, path: Path, reference: str, limits: Limits, budget: Budget):
         self.reference = reference

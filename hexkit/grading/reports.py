@@ -87,7 +87,8 @@ def report_html(result: GradeResult) -> str:
         parts.append(f"<section><h2 class={test.status}>{e(test.name)}: {test.score:g} / "
                      f"{test.max_score:g} ({test.status})</h2><pre>{e(test.output)}</pre>")
         if test.picture:
-            parts.append("<figure>" + test.picture + "<figcaption>The reference's position "
+            svg = test.picture[test.picture.find("<svg"):]
+            parts.append("<figure>" + svg + "<figcaption>The reference's position "
                          "just before the call where the submission disagrees."
                          "</figcaption></figure>")
         parts.append("</section>")
