@@ -20,8 +20,8 @@ from hexkit.errors import OptionError
 EPILOG = """\
 Submission kinds, recognised by their content: a hexkit plugin (a .py file, a package or
 a project registering one game, any name), an OSU CS162 FocusGame.py (--reference focus),
-an AQA Hex Baron console program (--reference hexbaron), a WPI HexAround Java project
-(--reference 'hexaround(config=...)'). A folder holding several submissions grades each.
+an AQA Hex Baron console program (--reference hexbaron), and any kind another plugin
+registers. A folder holding several submissions grades each.
 
   hexkit grade --reference focus submissions/ --results results/ --jobs 2
   hexkit grade --reference focus --config grading.yaml alice.py
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
     tasks = [batch.Task(name, str(path), reference, config, args.time_limit,  # type: ignore[arg-type]
                         args.seed, tuple(plugins.configured_dirs())) for name, path in found]
     rows: list[tuple[str, object]] = []
-    bar = None if args.quiet else ProgressBar("grading", len(tasks), err)
+    bar = None if args.quiet else ProgressBar("grading", len(tasks), err, unit="submissions")
 
     def on_result(name: str, result: object) -> None:
         reports.write_submission(results_dir / folders[name], result)  # type: ignore[arg-type]
