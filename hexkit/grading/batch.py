@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,7 +99,7 @@ def run_local(tasks: list[Task], jobs: int, on_result: OnResult) -> None:
         for task in tasks:
             on_result(task.name, GradeResult.from_dict(grade_task(task)))
         return
-    context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures = {pool.submit(grade_task, task): task for task in tasks}
         try:
