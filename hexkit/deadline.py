@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
@@ -41,8 +40,7 @@ def call_deadline(seconds: float | None, what: str) -> Iterator[None]:
     """Run the block with a deadline of ``seconds`` (None or 0: no deadline, but exits are
     still caught). ``what`` names the call in the error message."""
     global _active
-    main = threading.current_thread() is threading.main_thread()
-    if _active or not main:
+    if _active:
         yield
         return
     timed = bool(seconds) and hasattr(signal, "setitimer")
@@ -57,11 +55,15 @@ def call_deadline(seconds: float | None, what: str) -> Iterator[None]:
         raise PluginExit(f"{what}: the plugin's code called os._exit({status})")
 
     previous: Callable[..., Any] | int | None = None
+    if timed:
+        try:
+            previous = signal.signal(signal.SIGALRM, expired)
+        except ValueError:  # not the main thread: no timer there
+            timed = False
+        else:
+            signal.setitimer(signal.ITIMER_REAL, float(seconds))  # type: ignore[arg-type]
     _active = True
     os._exit = refuse_exit
-    if timed:
-        previous = signal.signal(signal.SIGALRM, expired)
-        signal.setitimer(signal.ITIMER_REAL, float(seconds))  # type: ignore[arg-type]
     try:
         yield
     except SystemExit as exc:

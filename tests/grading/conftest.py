@@ -17,8 +17,8 @@ from .corpus import REFERENCE, make
 
 
 def small_config(**changes: object) -> GradingConfig:
-    """Four random and two bot-guided trajectories of at most 120 calls."""
-    config = GradingConfig(random=4, bot=2, length=120)
+    """Three random and one bot-guided trajectories of at most 100 calls."""
+    config = GradingConfig(random=3, bot=1, length=100)
     for key, value in changes.items():
         setattr(config, key, value)
     return config

@@ -18,10 +18,12 @@ def test_a_loop_in_a_call_is_stopped_by_the_per_call_deadline(graded):
 
 def test_a_sleeping_program_is_graded_within_the_whole_time_limit(graded):
     started = time.monotonic()
-    result = graded("hexbaron", hostile="sleep", time_limit=3, call_limit=30)
-    assert time.monotonic() - started < 15
+    result = graded("hexbaron", hostile="sleep", time_limit=6, call_limit=30)
+    assert time.monotonic() - started < 20
     assert result.score == 0
-    assert any("time limit (3 s) ran out" in t.output for t in result.tests)
+    # (on a loaded machine the 6 s may run out while the program is still being loaded)
+    assert any("time limit (6 s) ran out" in t.output or "no answer within" in t.output
+               for t in result.tests)
 
 
 def test_os_exit_at_import_fails_every_test_with_one_line(graded):
