@@ -71,3 +71,13 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register the ``focus`` game."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows the OSU CS 162 FocusGame programs."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("focusgame", "an OSU CS 162 FocusGame.py (class FocusGame with the "
+                      "course API), graded against --reference focus",
+                      "focus.grading:FocusGameKind", priority=30))

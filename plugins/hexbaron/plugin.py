@@ -88,3 +88,13 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register Hex Baron."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows AQA Hex Baron console programs."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("hexbaron", "an AQA Hex Baron console program (.py), run on generated "
+                      "sessions against --reference hexbaron's classic console",
+                      "hexbaron.grading:HexBaronKind", priority=40))
