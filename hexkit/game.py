@@ -48,7 +48,11 @@ def _shown(value: Any) -> str:
 @dataclass(frozen=True)
 class Option:
     """One game option: name, default, help, type (int, str, bool or float), and the values
-    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers."""
+    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers.
+
+    ``names_file`` marks an option whose value may be a file path (a variant, set-up or
+    config file): a path is accepted only from the operator's own command line; from a web
+    request or an uploaded record only installed variant names are."""
 
     name: str
     default: Any
@@ -56,6 +60,7 @@ class Option:
     type: type = str
     choices: tuple[Any, ...] | None = None
     bounds: tuple[Any, Any] | None = None
+    names_file: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""

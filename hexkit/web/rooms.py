@@ -507,7 +507,7 @@ def _replayed(record: GameRecord, game: Game, upto: int | None
     fresh = GameRecord(name=record.name, options=dict(record.options), game=record.game,
                        game_version=record.game_version, seed=record.seed,
                        players=list(record.players), moves=list(record.moves[:limit]),
-                       start=record.start)
+                       start=record.start, files=dict(record.files))
     fresh.update(state)
     return fresh, state, played
 
