@@ -245,7 +245,7 @@ class GameRecord:
 
 # -- files ---------------------------------------------------------------------------------
 def save_record(path: str | os.PathLike[str], record: GameRecord, *,
-                hold: bool = False) -> None:
+                hold: bool = False, clean: bool = True) -> None:
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
     one, never a half-written file (temporary file in the same folder, fsync, rename).
 
@@ -253,9 +253,11 @@ def save_record(path: str | os.PathLike[str], record: GameRecord, *,
     RecordError naming the game it holds, instead of one game being silently lost. With
     ``hold`` (a session that saves after every move) this process holds the saved file
     until it exits or saves elsewhere. Temporary files left by a killed save are removed
-    first."""
+    first (unless ``clean`` is False: a server cleans its whole folder once, at start-up,
+    instead of at every save)."""
     check_free(path)
-    remove_stray_temporaries(path)
+    if clean:
+        remove_stray_temporaries(path)
     text = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
     write_text_atomic(path, text)
     if hold:
