@@ -99,21 +99,25 @@ def variants_only(game: str, options: Mapping[str, Any], what: str,
 MAX_CARRIED_NAME = 100
 
 
-def carried_name(name: Any) -> str:
+def carried_name(name: Any, original: Any = "") -> str:
     """A carried file's name as it is written: its last part, without path separators,
-    NUL or leading dots, cut to :data:`MAX_CARRIED_NAME` characters (``file`` if
-    nothing is left)."""
+    NUL or leading dots, cut to :data:`MAX_CARRIED_NAME` characters (``file``, with the
+    suffix of the option's ``original`` value, if nothing is left)."""
     text = str(name).replace("\\", "/").rsplit("/", 1)[-1]
     text = "".join(c for c in text if c.isprintable() and c != "\0").lstrip(". ")
     if len(text) > MAX_CARRIED_NAME:
         stem, dot, suffix = text.rpartition(".")
         keep = f".{suffix}" if dot and len(suffix) <= 10 else ""
         text = text[: MAX_CARRIED_NAME - len(keep)] + keep
-    return text or "file"
+    if not text:
+        suffix = Path(str(original)).suffix
+        text = "file" + (suffix if suffix.lower() in FILE_SUFFIXES else "")
+    return text
 
 
 @contextlib.contextmanager
-def carried_files(files: Mapping[str, Mapping[str, str]]
+def carried_files(files: Mapping[str, Mapping[str, str]],
+                  options: Mapping[str, Any] | None = None
                   ) -> Iterator[tuple[dict[str, str], dict[str, str]]]:
     """Write a record's carried files to a private folder of their own, removed when the
     ``with`` block ends (the game has been built, or refused), so that the game can read
@@ -126,7 +130,7 @@ def carried_files(files: Mapping[str, Mapping[str, str]]
         values: dict[str, str] = {}
         shown: dict[str, str] = {}
         for number, (key, entry) in enumerate(files.items()):
-            name = carried_name(entry.get("name", "file"))
+            name = carried_name(entry.get("name", "file"), (options or {}).get(key, ""))
             place = folder / str(number)
             place.mkdir()
             path = place / name

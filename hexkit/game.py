@@ -65,6 +65,12 @@ class Option:
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""
         try:
+            if isinstance(value, str) and self.type in (int, float) and not value.isascii():
+                raise ValueError(f"not ASCII digits: {value!r}")  # int("٣") is 3 to Python
+            if self.type is int and isinstance(value, float):
+                if not value.is_integer():  # 3.5 is not 3
+                    raise ValueError(f"not a whole number: {value!r}")
+                value = int(value)
             if isinstance(value, str) and self.type is not str:
                 value = _parse_bool(value) if self.type is bool else self.type(value.strip())
             elif self.type is bool and not isinstance(value, bool):

@@ -126,7 +126,7 @@ class GameRecord:
             elif self.source:
                 rest = {k: v for k, v in given.items() if k not in self.files}
                 given.update(confine(self.name, rest, Path(self.source).parent, "record"))
-            with carried_files(self.files) as (carried, shown):
+            with carried_files(self.files, self.options) as (carried, shown):
                 given.update(carried)
                 try:
                     game = registry.load_game(self.name, **given)

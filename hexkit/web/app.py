@@ -294,7 +294,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         owner, owner_token = make_owner(client, person)
         room, seat, token = store.create(game, seats, seed=parse_seed(data.get("seed")),
                                          owner=owner, take=parse_take(data.get("take")),
-                                         player=person.display)
+                                         player=person.name or "")
         return created(room, seat, token, owner_token)
 
     async def api_load(request: Request) -> Response:
@@ -328,7 +328,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         owner, owner_token = make_owner(client, person)
         room, seat, token = store.create(game, seats, start=record, upto=upto, owner=owner,
                                          take=parse_take(data.get("take")),
-                                         player=person.display)
+                                         player=person.name or "")
         answer = created(room, seat, token, owner_token)
         if notes:
             body = json.loads(bytes(answer.body))
@@ -346,7 +346,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             raise RoomError("send {\"seat\": N}")
         if room.finished:
             raise RoomError("the game is over: no seat to take", 409)
-        token = room.take_seat(data.get("seat"), person.display)
+        token = room.take_seat(data.get("seat"), person.name or "")
         await hub.broadcast(room)
         return ok({"id": room.id, "seat": data["seat"], "token": token})
 
@@ -521,7 +521,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     def check_player(room: Room, person: Person, seat: int) -> None:
         player = room.seats[seat].player
-        if required and player and person.display != player and not person.admin:
+        if required and player and person.name != player and not person.admin:
             raise RoomError(f"seat {seat} is {player}'s: sign in as {player} to play it", 403)
 
     # -- errors --------------------------------------------------------------------------
