@@ -244,7 +244,10 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=1024 * 1024, timeout_graceful_shutdown=1,
                             limit_concurrency=settings.limits.sockets_total + 32,
-                            proxy_headers=False, server_header=False)
+                            proxy_headers=False, server_header=False,
+                            # Out of descriptors, asyncio retries an accept per waiting
+                            # connection: a short queue keeps that small.
+                            backlog=128)
     # SIGINT and SIGTERM: uvicorn stops; open connections get a second to close, and
     # bots think in daemon threads that never hold the process back.
     server = uvicorn.Server(config)

@@ -43,7 +43,14 @@ from hexkit.errors import HexkitError, UnknownGameError
 from hexkit.records import GameRecord
 from hexkit.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Person
 from hexkit.web.bots import BotPolicy, BotPool
-from hexkit.web.guards import FD_ERRORS, SECURITY_HEADERS, Guard, RateLimiter, client_address
+from hexkit.web.guards import (
+    FD_ERRORS,
+    SECURITY_HEADERS,
+    Guard,
+    RateLimiter,
+    client_address,
+    quiet_loop_errors,
+)
 from hexkit.web.hub import Hub
 from hexkit.web.protocol import MAX_BODY, ascii_digits, decode_json, parse_message
 from hexkit.web.rooms import Owner, Room, RoomError, RoomStore, SeatChoice, hash_token
@@ -559,6 +566,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_loop_errors(asyncio.get_running_loop())
         for room in list(store.rooms.values()):
             hub.kick(room)  # a bot whose turn it was when the server stopped
         archiver = asyncio.get_running_loop().create_task(archive_idle())

@@ -132,7 +132,7 @@ class OncePerMinute(logging.Filter):
         self.seen: dict[str, tuple[float, int]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = f"{record.name}:{record.msg}"
+        key = f"{record.name}:{str(record.msg)[:40]}"
         now = time.monotonic()
         when, hidden = self.seen.get(key, (0.0, 0))
         if now - when < 60:
@@ -144,6 +144,29 @@ class OncePerMinute(logging.Filter):
         record.exc_text = None
         self.seen[key] = (now, 0)
         return True
+
+
+def quiet_loop_errors(loop: Any) -> None:
+    """The event loop reports each failed ``accept()`` (out of file descriptors) and each
+    retry it schedules, thousands a second: say it once a minute, in one line."""
+    last: dict[str, float] = {}
+
+    def handler(loop: Any, context: dict[str, Any]) -> None:
+        message = str(context.get("message", ""))
+        exc = context.get("exception")
+        crowded = message.startswith("socket.accept() out of system resource") or (
+            isinstance(exc, OSError) and exc.errno in FD_ERRORS) or "_start_serving" in \
+            repr(context.get("handle", ""))
+        if not crowded:
+            loop.default_exception_handler(context)
+            return
+        now = time.monotonic()
+        if now - last.get("fd", 0.0) > 60:
+            last["fd"] = now
+            log.error("out of file descriptors: new connections wait (raise 'ulimit -n' or "
+                      "lower --max-sockets)")
+
+    loop.set_exception_handler(handler)
 
 
 def client_address(scope: Scope) -> str:
