@@ -47,7 +47,7 @@ def start_server(folder: Path, *args: str, fd_limit: int | None = None
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError("the server did not start: " + proc.stderr.read())
+                raise RuntimeError("the server did not start: " + proc.stderr.read()) from None
             time.sleep(0.1)
 
 
