@@ -697,18 +697,31 @@ class RoomStore:
     def delete(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
         self.storage.delete_game(room.id)
+        _close_bots(room)
 
     def archive(self, room: Room) -> None:
         """Move a finished game out of the live set (its record stays downloadable)."""
         summary = room.summary()
         self.storage.archive_game(room.id, summary)
         self.rooms.pop(room.id, None)
+        _close_bots(room)
 
     def idle_finished(self, older_than: float) -> list[Room]:
         """Finished games nobody changed for ``older_than`` seconds."""
         now = time.time()
         return [r for r in self.rooms.values()
                 if r.finished and r.thinking is None and now - r.touched >= older_than]
+
+
+def _close_bots(room: Room) -> None:
+    """Stop the programs of a room's engine seats (a game deleted or archived)."""
+    for seat in room.seats:
+        close = getattr(seat.bot, "close", None)
+        if callable(close):
+            try:
+                close()
+            except (HexkitError, OSError):
+                pass
 
 
 def make_seat_bot(registry: Any, game: Game, choice: SeatChoice, seed: int) -> Any:
