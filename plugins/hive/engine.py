@@ -316,20 +316,23 @@ class HiveEngine(Engine):
             if pinned:
                 continue
             if t == MOSQUITO:
-                dests = set()
+                found: set[int] = set()
                 del stacks[src]
                 self._lift(src)
                 for kind in set(tops):
                     if kind != MOSQUITO:
-                        dests.update(reach(self, src, kind))
+                        found.update(reach(self, src, kind))
                 self._drop(src)
                 stacks[src] = s
+                dests = sorted(found)
             else:
                 del stacks[src]
                 self._lift(src)
                 dests = reach(self, src, t)
                 self._drop(src)
                 stacks[src] = s
+                if type(dests) is set:
+                    dests = sorted(dests)
             for d in dests:
                 out.append((code, src, d))
         if throwers:
