@@ -131,7 +131,7 @@ def _keep(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
 
 # -- random generators -------------------------------------------------------------------
 
-def _reduce_rng(rng: random.Random) -> tuple[Any, ...]:
+def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
     """A generator as its state, the 625 words in one bytes object (pickling the tuple of
     625 ints, and seeding a new generator from the OS before setting it, cost more than
     the rest of a state)."""
@@ -235,7 +235,7 @@ def reduce_state(state: Any) -> tuple[Any, ...]:
 
 def rebuild_state(cls: type, game: Any, blob: bytes) -> Any:
     """Unpickle a state pickled by its attributes."""
-    state = object.__new__(cls)
+    state: Any = object.__new__(cls)
     state.game = game
     state.__setstate__(pickle.loads(blob))
     return state

@@ -80,10 +80,10 @@ class PolicyBot:
                                   "or a move's text") from None
             if legal is None:
                 legal = space.legal_map(state)
-            move = legal.get(action)
-            if move is None:
+            found = legal.get(action)
+            if found is None:
                 raise HexkitError(f"{self.name} chose action {action}, which is not legal here")
-            return move
+            return found
         if move not in state.legal_moves():
             raise HexkitError(f"{self.name} chose {move}, which is not legal here")
         return move
