@@ -209,17 +209,24 @@ class FocusState(State):
         square = self.rules.squares[j]
         where = square_name(square)
         told = []
-        if own:
-            told.append(GameEvent(
-                events.RESERVED, f"{names[seat]} keeps {_pieces(own)} of their own from the "
-                f"bottom of {where}: to reserve", seat, (square,), {"count": own}))
         taken = [s for s in (removed or ()) if s != seat]
+        lost = len(removed or ())
+        why = (f"the stack on {where} grew taller than {self.rules.max_height}"
+               + (" and lost its bottom piece" if lost == 1 else
+                  f" and lost its bottom {lost} pieces"))
         if taken:
-            owners = ", ".join(f"{names[s]} {taken.count(s)}" for s in sorted(set(taken)))
+            owners = " and ".join(f"{taken.count(s)} of {names[s]}'s" for s in sorted(set(taken)))
             told.append(GameEvent(
-                events.CAPTURED, f"{names[seat]} captures {_pieces(len(taken))} from the "
-                f"bottom of {where} ({owners})", seat, (square,),
-                {"count": len(taken), "owners": sorted(taken)}))
+                events.CAPTURED, f"{names[seat]} captures {owners} pieces: {why}",
+                seat, (square,), {"count": len(taken), "owners": sorted(taken)}))
+        if own:
+            mine = (f"{names[seat]}'s own piece" if own == 1
+                    else f"{own} of {names[seat]}'s own pieces")
+            mine += (" from the bottom" if taken else "") + (" goes" if own == 1 else " go")
+            told.append(GameEvent(
+                events.RESERVED,  # the reason, when pieces were captured too, is said there
+                f"{mine} to {names[seat]}'s reserve" + ("" if taken else f": {why}"),
+                seat, (square,), {"count": own}))
         for s in dropped:
             told.append(GameEvent(events.ELIMINATED, f"{names[s]} is out: no stack on top and "
                                   "no piece in reserve", s))

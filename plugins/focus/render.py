@@ -4,7 +4,7 @@ renderer. Stacks read bottom to top, left to right, followed by their height."""
 from __future__ import annotations
 
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
-from hexkit.game import State
+from hexkit.game import State, describe_outcome
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 # The functions below take a :class:`focus.game.FocusState`, annotated as the core's State:
@@ -54,7 +54,7 @@ def _player_lines(state: State) -> list[str]:
 def _status_line(state: State) -> str:
     outcome = state.outcome()
     if outcome is not None:
-        return f"Game over: {outcome.reason}."
+        return describe_outcome(state.rules.names, outcome)
     rules = state.rules
     if state.turn is None:
         return "Either player may move first."

@@ -439,7 +439,7 @@ def test_rendering_reports_the_result_and_players_out():
     state = state_with("focus(board=cross)", {(3, 3): [0], (3, 4): [1]})
     state.push("d4-e4x1")
     text = state.render()
-    assert "Game over: Red is the last player able to move." in text
+    assert "Game over: Red wins (Red is the last player able to move)." in text
     assert "stacks 0  (out)" in text
 
 
