@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 from hexkit import events as ev
@@ -67,12 +69,30 @@ class GameFile:
     #: The ``hexkit`` arguments that must come before ``play`` to find the game again
     #: (``--plugins-dir DIR``), for the resume command.
     prefix: list[str] = field(default_factory=list)
+    #: A folder to keep the game in, under a new name, once a move is played and while it
+    #: has no file of its own (``hexkit play`` at a terminal: the per-user games folder).
+    keep_in: Path | None = None
 
     def write(self, state: State) -> None:
-        """Save ``state`` to the file, if there is one."""
+        """Save ``state`` to the file, if there is one (or keep it in :attr:`keep_in`
+        once a move is played)."""
+        if self.path is None and self.keep_in is not None and state.move_stack:
+            folder, self.keep_in = self.keep_in, None  # one try: a failure is said once
+            folder.mkdir(parents=True, exist_ok=True)
+            self.start(str(self._new_name(folder, state)), state)
+            return
         if self.path is not None:
             self.record.update(state)
             save_record(self.path, self.record, hold=True)  # one session per file
+
+    def _new_name(self, folder: Path, state: State) -> Path:
+        """``folder/GAME-YYYYMMDD-HHMMSS.json`` (``-2``, ``-3``... if taken)."""
+        stem = f"{state.game.spec.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+        path, n = folder / f"{stem}.json", 1
+        while os.path.lexists(path):
+            n += 1
+            path = folder / f"{stem}-{n}.json"
+        return path
 
     def start(self, path: str, state: State, *, force: bool = False) -> None:
         """Save to ``path`` from now on (HexkitError if it names a file that exists, other
@@ -166,6 +186,7 @@ class PlaySession:
         self.extra = {c.name.lower(): c for c in game.spec.console_commands
                       if c.name.lower() not in CORE_WORDS}
         self._hinted = False
+        self._kept_note = ""
 
     # -- output --------------------------------------------------------------------------
     def say(self, text: str = "", role: str = "") -> None:
@@ -235,19 +256,30 @@ class PlaySession:
 
     def autosave(self) -> None:
         """Save the game to its file, if it has one. A save that fails is said, and the game
-        goes on in memory (the player can ``save`` it elsewhere)."""
+        goes on in memory (the player can ``save`` it elsewhere). A game kept in the
+        per-user folder says where, once, when its file is made."""
+        file = self.file
+        keeping = file.path is None and file.keep_in is not None
+        where = file.path or file.keep_in
         try:
-            self.file.write(self.state)
+            file.write(self.state)
         except (HexkitError, OSError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            self.say(f"could not save the game to {self.file.path}: {reason}; it goes on "
+            self.say(f"could not save the game to {where}: {reason}; it goes on "
                      "(type 'save FILE' to keep it elsewhere)", "refused")
+            return
+        if keeping and file.path is not None:  # said after the move's narration
+            self._kept_note = (f"(This game is kept in {file.path} as you play; "
+                               f"{file.resume_command()} resumes it.)")
 
     def narrate(self) -> None:
         """What the last move did, one line per event (the end is said once, by finish)."""
         for event in self.state.events():
             if event.kind != ev.GAME_OVER:
                 self.say(f"  {event.text}", f"event:{event.kind}")
+        if self._kept_note:
+            self.say(self._kept_note, "hint")
+            self._kept_note = ""
 
     def finish(self) -> None:
         board = self.state.render()
@@ -291,6 +323,21 @@ class PlaySession:
         print(f"hexkit: {reason}: the game was abandoned unfinished", file=self.stderr)
         return 1 if how == "eof" else 130
 
+    def may_leave(self) -> bool:
+        """True if ``quit`` may leave now: the game is saved, nothing was played, or the
+        input is a script; at a terminal, a player about to lose moves is asked first."""
+        if self.file.path is not None or not self.state.move_stack or not self._at_terminal():
+            return True
+        self.out.prompt("This game is not saved and will be lost: leave anyway? [y/N] ")
+        try:
+            answer = read_line(self.stdin)
+        except InputDecodeError:
+            answer = ""
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("The game goes on ('save FILE' keeps it).", "hint")
+        return False
+
     def _at_terminal(self) -> bool:
         from hexkit.console import is_terminal
 
@@ -315,7 +362,9 @@ class PlaySession:
             self.show_moves(rest)
             return False
         if low in ("quit", "exit"):
-            raise Leave("quit")
+            if self.may_leave():
+                raise Leave("quit")
+            return False
         if low == "undo" and not rest:
             return self.undo()
         if low == "save":

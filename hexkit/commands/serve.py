@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -13,9 +12,9 @@ from hexkit.errors import OptionError
 def default_folder() -> Path:
     """Where the server keeps its games: ``$XDG_DATA_HOME/hexkit/web-games`` (or
     ``~/.local/share/hexkit/web-games``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                          ".local", "share")
-    return Path(base) / "hexkit" / "web-games"
+    from hexkit.userdirs import data_home
+
+    return data_home() / "web-games"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
