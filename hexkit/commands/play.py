@@ -124,6 +124,14 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
         from hexkit.userdirs import kept_games_folder
 
         file.keep_in = kept_games_folder()
+    if is_terminal(stdin) and all(seat.bot is None for seat in seats):
+        import shlex
+
+        words = ["hexkit", *_global_prefix(args), "play", args.game]
+        for option in args.option:
+            words += ["-o", option]
+        print(f"All {len(seats)} players are people taking turns at this keyboard; to play "
+              f"against a bot: {shlex.join([*words, '--p2', 'mcts'])}", file=stdout)
     return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()
 
 

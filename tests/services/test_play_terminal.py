@@ -219,3 +219,17 @@ def test_with_no_save_quit_asks_before_losing_the_moves_played(tmp_path):
     assert code == 0
     assert "The game was left unfinished (1 move played) and is not saved" in shown
     assert not (tmp_path / "hexkit").exists()
+
+
+def test_a_lone_player_at_a_terminal_is_told_how_to_play_a_bot():
+    term = Terminal([*PLAY, "--seed", "1", "-o", "length=3"])
+    term.wait_for(b"Xavier> ")
+    term.type(b"quit\n")
+    code, shown = term.finish()
+    assert code == 0
+    assert ("All 2 players are people taking turns at this keyboard; to play against a bot: "
+            f"hexkit --plugins-dir {PEBBLE} play pebble -o length=3 --p2 mcts") in shown
+    term = Terminal([*PLAY, "--seed", "1", "--p2", "first"])
+    term.wait_for(b"Xavier> ")
+    term.type(b"quit\n")
+    assert "taking turns" not in term.finish()[1]
