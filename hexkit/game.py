@@ -517,6 +517,13 @@ class State(ABC):
                 ))
         return found
 
+    def move_note(self, ply: int = -1) -> str:
+        """What move number ``ply`` did, in one line, when its notation and events do not
+        say it all (Hex Baron: ``Serf moved from tile 12 to tile 17 (-1 fuel)``); "" by
+        default. The terminal shows it for the moves whose board a player does not see
+        (a bot's, and the last before a bot plays)."""
+        return ""
+
     # -- gestures ----------------------------------------------------------------------
     def gesture(self, move: Move) -> Gesture | None:
         """Where ``move`` starts and ends, for click-to-move (default: ``move.gesture()``

@@ -273,8 +273,16 @@ class PlaySession:
                                f"{file.resume_command()} resumes it.)")
 
     def narrate(self) -> None:
-        """What the last move did, one line per event (the end is said once, by finish)."""
-        for event in self.state.events():
+        """What the last move did, one line per event (the end is said once, by finish).
+        When a bot moves next, the board is not shown before it does: the move's note
+        (:meth:`~hexkit.game.State.move_note`) comes first, so that every move's effect
+        is told."""
+        state = self.state
+        if not state.is_over() and self._is_bot(state.current_player):
+            note = state.move_note()
+            if note:
+                self.say(f"  {note}", "event")
+        for event in state.events():
             if event.kind != ev.GAME_OVER:
                 self.say(f"  {event.text}", f"event:{event.kind}")
         if self._kept_note:
@@ -466,21 +474,24 @@ class PlaySession:
     def show_help(self) -> None:
         state = self.state
         self.say(str(self.game), "heading")
-        self.say(self.game.describe().strip() or self.game.spec.description)
+        rules = self.game.describe().strip() or self.game.spec.description
+        self.say(rules)
         self.say()
-        self.say("How to write a move:", "heading")
         notation = state.move_help().strip()
-        self.say(notation or "As listed by 'moves'.")
+        if notation and _mostly_within(notation, rules):
+            self.say("How to write a move: as in the rules above.", "heading")
+        else:
+            self.say("How to write a move:", "heading")
+            self.say(notation or "As listed by 'moves'.")
         example = self.example()
         if example:
             self.say(f"For example: {example} (legal now).")
         self.say()
         self.say("Words:", "heading")
-        usage_width = max(len(u) for u, _ in WORDS)
-        for usage, what in WORDS:
+        words = [*WORDS, *(_usage(c.name, c.help) for c in self.extra.values())]
+        usage_width = max(len(u) for u, _ in words)
+        for usage, what in words:
             self.say(f"  {usage:<{usage_width}}  {what}")
-        for c in self.extra.values():
-            self.say(f"  {c.name:<{usage_width}}  {c.help}")
         shadowed = [c.name for c in self.game.spec.console_commands
                     if c.name.lower() in CORE_WORDS]
         if shadowed:
@@ -556,6 +567,23 @@ class PlaySession:
     def did_you_mean(self, line: str) -> str | None:
         """The line with its mistyped words corrected, if any are."""
         return correct_line(line, self.vocabulary())
+
+
+def _usage(name: str, text: str) -> tuple[str, str]:
+    """A game's word as (usage, what it does): its help may start with its usage
+    (``savefile [-f] FILE: save ...``), said then once."""
+    usage, sep, what = text.partition(": ")
+    if sep and usage.split()[:1] == [name] and what:
+        return usage, what
+    return name, text
+
+
+def _mostly_within(text: str, whole: str) -> bool:
+    """True when most lines of ``text`` are lines of ``whole`` too (a game whose rules
+    already hold its notation: ``help`` then says it once)."""
+    known = {line.strip() for line in whole.splitlines()}
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return sum(line in known for line in lines) * 2 >= len(lines)
 
 
 def _tokens(text: str) -> set[str]:

@@ -313,6 +313,15 @@ class HexBaronState(State):
     def undo(self, move: Command) -> None:  # type: ignore[override]
         self.notes.pop()
 
+    def move_note(self, ply: int = -1) -> str:
+        """What command number ``ply`` did, as the grid's ``Last:`` line says it (its cost,
+        and at the end of a turn what was destroyed)."""
+        notes = self.notes
+        index = ply + len(notes) if ply < 0 else ply
+        if len(notes) != len(self.move_stack) or not 0 <= index < len(notes):
+            return ""
+        return notes[index][2].replace("\n", "; ")
+
     # -- gestures ----------------------------------------------------------------------
     def gesture(self, move: Command) -> Gesture | None:  # type: ignore[override]
         """Where a command starts and ends, in the view's cells (axial ``(x, z)`` of the
