@@ -45,6 +45,10 @@ LEGEND = (
 )
 
 
+#: The legend is wrapped at most this wide, however wide the terminal (easier to read).
+LEGEND_WIDTH = 100
+
+
 def terminal_width() -> int:
     """The terminal's width (``COLUMNS`` if set), or :data:`WIDTH` when not a terminal."""
     import shutil
@@ -150,7 +154,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
         legend = "  ".join(f"{codes[n]}={n}" for n in engine.names)
         lines.extend(textwrap.wrap(
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
-            f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
+            f"the colony, larger y up ('help' says more). {legend}",
+            max(20, min(width, LEGEND_WIDTH) - 2)))
         stacks = []
         for key in sorted(engine.occupied(), key=coords_of):
             if engine.height(key) > 1:
