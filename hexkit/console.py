@@ -129,17 +129,21 @@ class Console:
         """``text`` marked up in ``style`` (rich markup; plain text when colour is off)."""
         if not self.colour or not style:
             return text
-        from rich.markup import escape
+        from rich.text import Text
 
-        return f"[{style}]{escape(text)}[/]"
+        return Text(text, style=style).markup
 
     def escape(self, text: str) -> str:
-        """``text`` made safe to put in marked-up text (unchanged when colour is off)."""
+        """``text`` made safe to put in marked-up text before plain text or at its end
+        (unchanged when colour is off; before a tag, use :meth:`style`)."""
         if not self.colour:
             return text
         from rich.markup import escape
 
-        return escape(text)
+        marked = escape(text)
+        # rich doubles a final backslash so that it cannot escape a tag that follows; with
+        # no tag after it, the double would be shown (Hive's "bQ wS1\").
+        return marked[:-1] if text.endswith("\\") and marked.endswith("\\\\") else marked
 
     def player(self, seat: int | None, name: str) -> str:
         """A player's name in the seat's colour."""

@@ -282,7 +282,10 @@ class HiveState(State):
             action = notation.resolve(self.engine, parsed)
         except IllegalMoveError:
             return HiveMove(str(parsed))
-        return HiveMove(notation.move_string(self.engine, action))
+        move = HiveMove(notation.move_string(self.engine, action))
+        # An illegal move keeps the player's words, so that its refusal names the hex as
+        # they did (another reference to the same hex would puzzle them).
+        return move if move in self._legal_map()[2] else HiveMove(str(parsed))
 
     def action_of(self, move: Move | str) -> tuple[int, int | None, int]:
         """The engine action of a move in this position (IllegalMoveError if it names
@@ -307,7 +310,8 @@ class HiveState(State):
         else:
             action = self.action_of(move)
             if not engine.is_legal_fast(action):
-                raise IllegalMoveError(notation.why_illegal(engine, action))
+                typed = str(move).partition(" ")[2]
+                raise IllegalMoveError(notation.why_illegal(engine, action, typed))
             text = notation.move_string(engine, action)
         self._emit_events(action, text)
         engine.apply(action)
