@@ -610,7 +610,13 @@ class State(ABC):
         from hexkit.render.text import render_view_styled
 
         view = self.view()
-        styled = render_view_styled(view, targets)
+        last = view.highlight
+        if not last and self.move_stack:  # the view marks no move: where its gesture went
+            gesture = self.gesture(self.move_stack[-1])
+            if gesture is not None:
+                last = tuple(c for c in (gesture.origin, gesture.target)
+                             if isinstance(c, tuple))
+        styled = render_view_styled(view, targets, last)
         result = result_text(self)
         if result:
             if not any(line.startswith("Game over") for line in view.caption):

@@ -14,6 +14,7 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -29,7 +30,7 @@ from hexkit.console import (
 )
 from hexkit.errors import HexkitError
 from hexkit.game import Game, State
-from hexkit.gestures import Hand, Origin
+from hexkit.gestures import Cell, Hand, Origin
 from hexkit.records import GameRecord, load_record, save_record
 from hexkit.refusals import move_words, push_or_refusal
 from hexkit.suggest import correct_line, split_words
@@ -220,7 +221,7 @@ class PlaySession:
                 show_board = True
                 continue
             if show_board:
-                self.say(state.render())
+                self.show_board()
                 show_board = False
             if not self._hinted:
                 self._hinted = True
@@ -290,14 +291,24 @@ class PlaySession:
             self._kept_note = ""
 
     def finish(self) -> None:
-        board = self.state.render()
-        self.say(board)
+        board = self.show_board()
         # The end is said once: some games' pictures already say it (Focus, HexAround).
         if not any(line.startswith("Game over") for line in board.splitlines()):
             self.say(self.result_line(), "result")
         if self.file.path is not None:
             self.say(f"The game is saved in {self.file.path} "
                      f"({self.file.command('replay')} shows it again).", "hint")
+
+    def show_board(self, targets: Iterable[Cell] = ()) -> str:
+        """Show the position (in colour when the terminal has it and the game marks its
+        picture: owners, the last move, ``targets``); returns its plain text."""
+        styled = self.state.render_styled(targets) if self.out.colour else None
+        if styled is None:
+            text = self.state.render()
+            self.say(text)
+            return text
+        self.out.say_styled(styled, self.state.players)
+        return str(styled)
 
     def result_line(self) -> str:
         from hexkit.game import result_text
@@ -518,6 +529,12 @@ class PlaySession:
         else:
             moves = list(state.legal_moves())
             what = ""
+        if where and self.out.colour:  # where they go, on the board (the plain text is kept)
+            gestures = (state.gesture(m) for m in moves)
+            targets = {g.target for g in gestures if g is not None and g.target is not None}
+            styled = state.render_styled(targets) if targets else None
+            if styled is not None:
+                self.out.say_styled(styled, state.players)
         texts = [str(m) for m in moves]
         count = f"{len(texts)} legal move{'s' if len(texts) != 1 else ''}"
         self.say(f"{count} {what}".rstrip() + ":")

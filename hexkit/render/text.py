@@ -13,7 +13,6 @@ it, so that what is typed can be read off the board.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from hexkit.view import BoardView, CellView
 
@@ -30,71 +29,74 @@ def seat_role(seat: int | None) -> str:
     return "" if seat is None else f"seat:{seat}"
 
 
-@dataclass
 class StyledText:
-    """Lines of runs ``(text, roles)``; ``roles`` is a space-separated set of roles (``""``
-    for plain text). ``str()`` is the plain text, exactly as the game draws it without
-    colour."""
+    """Lines of plain text whose characters carry roles (``seat:N``, :data:`LAST`...), for
+    a terminal that colours them. ``str()`` is the plain text, exactly as the game draws it
+    without colour. A game builds it from its plain drawing and marks what it knows
+    (:meth:`mark`), so that the plain text stays the game's own."""
 
-    lines: list[list[tuple[str, str]]] = field(default_factory=list)
+    def __init__(self, text: str = "") -> None:
+        self.lines: list[str] = []
+        self.roles: list[list[str]] = []
+        if text:
+            self.add(text)
 
     def __str__(self) -> str:
-        return "\n".join("".join(text for text, _ in line) for line in self.lines)
+        return "\n".join(self.lines)
 
-    def add(self, text: str, roles: str = "") -> None:
-        """Append plain or styled lines (``text`` may hold several)."""
+    def add(self, text: str, role: str = "") -> None:
+        """Append the lines of ``text``, each character with ``role``."""
         for line in text.split("\n"):
-            self.lines.append([(line, roles)] if line else [])
+            self.lines.append(line)
+            self.roles.append([role] * len(line))
+
+    def add_canvas(self, canvas: Canvas) -> None:
+        """Append a canvas's line (trailing spaces removed)."""
+        line = "".join(canvas.chars).rstrip()
+        self.lines.append(line)
+        self.roles.append(canvas.roles[:len(line)])
 
     def extend(self, other: StyledText) -> None:
         """Append the lines of ``other``."""
         self.lines.extend(other.lines)
+        self.roles.extend(other.roles)
 
-    @classmethod
-    def plain(cls, text: str) -> StyledText:
-        """``text`` without any role."""
-        styled = cls()
-        styled.add(text)
-        return styled
+    def mark(self, line: int, start: int, end: int, role: str) -> None:
+        """Add ``role`` to the characters ``start`` to ``end`` (not included) of line number
+        ``line`` (nothing outside the text)."""
+        if not 0 <= line < len(self.lines):
+            return
+        roles = self.roles[line]
+        for i in range(max(0, start), min(end, len(roles))):
+            roles[i] = f"{roles[i]} {role}".strip()
 
-
-class Canvas:
-    """A line of characters drawn at columns, each with its roles; :meth:`runs` gives the
-    line as runs of equal roles, without trailing spaces (as ``str.rstrip``)."""
-
-    def __init__(self, width: int = 0) -> None:
-        self.chars: list[str] = [" "] * width
-        self.roles: list[str] = [""] * width
-
-    def write(self, at: int, text: str, roles: str = "", *, over_spaces: bool = True) -> None:
-        """Put ``text`` at column ``at`` (the line grows as needed). With
-        ``over_spaces`` False, a space in ``text`` leaves what is there."""
-        end = at + len(text)
-        if end > len(self.chars):
-            grow = end - len(self.chars)
-            self.chars += [" "] * grow
-            self.roles += [""] * grow
-        for i, ch in enumerate(text):
-            if at + i < 0 or (ch == " " and not over_spaces):
-                continue
-            self.chars[at + i] = ch
-            self.roles[at + i] = roles
-
-    def mark(self, start: int, end: int, role: str) -> None:
-        """Add ``role`` to the columns ``start`` to ``end`` (not included)."""
-        for i in range(max(0, start), min(end, len(self.chars))):
-            self.roles[i] = f"{self.roles[i]} {role}".strip()
-
-    def runs(self) -> list[tuple[str, str]]:
-        """The line as runs of equal roles, trailing spaces removed."""
-        size = len("".join(self.chars).rstrip())
+    def runs(self, line: int) -> list[tuple[str, str]]:
+        """Line number ``line`` as runs of characters with equal roles."""
         out: list[tuple[str, str]] = []
-        for ch, role in zip(self.chars[:size], self.roles[:size], strict=True):
+        for ch, role in zip(self.lines[line], self.roles[line], strict=True):
             if out and out[-1][1] == role:
                 out[-1] = (out[-1][0] + ch, role)
             else:
                 out.append((ch, role))
         return out
+
+
+class Canvas:
+    """A line of characters drawn at columns, each with its roles."""
+
+    def __init__(self) -> None:
+        self.chars: list[str] = []
+        self.roles: list[str] = []
+
+    def write(self, at: int, text: str, roles: str = "") -> None:
+        """Put ``text`` at column ``at`` (the line grows as needed)."""
+        end = at + len(text)
+        if end > len(self.chars):
+            grow = end - len(self.chars)
+            self.chars += [" "] * grow
+            self.roles += [""] * grow
+        self.chars[at:end] = list(text)
+        self.roles[at:end] = [roles] * len(text)
 
 
 def _cell_text(cell: CellView) -> str:
@@ -109,19 +111,22 @@ def render_view_text(view: BoardView) -> str:
     return str(render_view_styled(view))
 
 
-def render_view_styled(view: BoardView, targets: Iterable[Cell] = ()) -> StyledText:
-    """:func:`render_view_text` with its runs marked: pieces by owner, the view's
-    highlighted cells as the last move, ``targets`` as targets, labels as labels."""
+def render_view_styled(view: BoardView, targets: Iterable[Cell] = (),
+                       last: Iterable[Cell] | None = None) -> StyledText:
+    """:func:`render_view_text` with its runs marked: pieces by owner, ``last`` (default:
+    the view's highlighted cells) as the last move, ``targets`` as targets, labels as
+    labels."""
     styled = StyledText()
     if view.cells:
-        styled.lines.extend(_board_lines(view, set(view.highlight), set(targets)))
+        moved = set(view.highlight if last is None else last)
+        for canvas in _board_lines(view, moved, set(targets)):
+            styled.add_canvas(canvas)
     for line in view.caption:
         styled.add(line)
     return styled
 
 
-def _board_lines(view: BoardView, last: set[Cell], targets: set[Cell]
-                 ) -> list[list[tuple[str, str]]]:
+def _board_lines(view: BoardView, last: set[Cell], targets: set[Cell]) -> list[Canvas]:
     labelled = any(cell.label for cell in view.cells)
     width = max(len(_cell_text(c)) for c in view.cells) + 1
     if labelled:  # room for a label under each cell, and a space between two labels
@@ -152,7 +157,7 @@ def _board_lines(view: BoardView, last: set[Cell], targets: set[Cell]
                 labels.write(at + (width - len(cell.label)) // 2, cell.label, LABEL)
             else:
                 pieces.write(at, text, roles)
-        lines.append(pieces.runs())
+        lines.append(pieces)
         if labelled:
-            lines.append(labels.runs())
+            lines.append(labels)
     return lines

@@ -12,11 +12,11 @@ programs, and one tuple per move is cheaper than a journal entry per change.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from focus.moves import MOVE_HELP, ReserveMove, StackMove, parse_move, square_name
-from focus.render import board_view, render_text
+from focus.render import board_view, render_styled, render_text
 from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
@@ -25,6 +25,7 @@ from hexkit.errors import IllegalMoveError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 
@@ -419,6 +420,10 @@ class FocusState(State):
     def render(self) -> str:
         """The board as text: each square's stack bottom to top with its height."""
         return render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last move and ``targets`` marked, for colour."""
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """A game-neutral picture for the SVG renderer, the reserves as the players' hands."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionE
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
@@ -471,6 +472,12 @@ class HexAroundState(State):
         from hexaround.render import render_text
 
         return render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last move and ``targets`` marked."""
+        from hexaround.render import render_styled
+
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """A game-neutral picture for renderers."""

@@ -11,7 +11,7 @@ the third command the turn passes and crowded pieces are destroyed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionE
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture
 from hexkit.pieces import Piece
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 #: ``tie_rule`` values: the preliminary material's (a tie is a draw) and the skeleton's.
@@ -407,6 +408,10 @@ class HexBaronState(State):
         """The grid (with tile numbers unless ``show_ids=false``), the players' VPs and
         resources, what the last command did, and whose command it is."""
         return pictures.render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last command and ``targets`` marked."""
+        return pictures.render_styled(self, targets)
 
     def view(self) -> BoardView:
         """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hexaround.engine import coords_of, in_range, key_of
@@ -12,6 +12,7 @@ from hexaround.engine import coords_of, in_range, key_of
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 from hive import notation
 from hive.describe import MOVE_HELP
@@ -390,6 +391,12 @@ class HiveState(State):
         text = render_text(self)
         self._picture = (mark, text)
         return text
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with colours, the last action and ``targets`` marked."""
+        from hive.render import render_styled
+
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """The hive for renderers: stacks with bug names, hands, the hexes a move may
