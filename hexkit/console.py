@@ -38,6 +38,8 @@ def terminal_columns(stream: IO[str] | None = None, fallback: int = 80) -> int:
     if columns > 0:
         return columns
     stream = stream if stream is not None else sys.__stdout__
+    if stream is None:
+        return fallback
     try:
         return os.get_terminal_size(stream.fileno()).columns or fallback
     except (AttributeError, ValueError, OSError):

@@ -143,10 +143,7 @@ def _board_lines(view: BoardView, last: set[Cell], targets: set[Cell]) -> list[C
         shift = (row - top_row) * width // 2 if view.topology == "hex" else 0
         cells = by_row[row]
         pieces, labels = Canvas(), Canvas()
-        for col in range(low, max(cells) + 1):
-            cell = cells.get(col)
-            if cell is None:
-                continue
+        for col, cell in sorted(cells.items()):
             at = shift + (col - low) * width
             text = _cell_text(cell)
             roles = " ".join(r for r in (
