@@ -12,6 +12,7 @@ programs, and one tuple per move is cheaper than a journal entry per change.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -185,7 +186,14 @@ class FocusState(State):
 
     def parse_move(self, text: str) -> StackMove | ReserveMove:
         """Read ``a1-a3x2``, ``move 0,0 2,0 2``, ``r:c4`` or ``reserve 3,2``."""
-        return parse_move(text)
+        move = parse_move(text)
+        # Squares written row,col are named so if the move is refused (see apply).
+        low = text.lower()
+        squares = (move.frm, move.to) if type(move) is StackMove else (move.to,)
+        typed = {square_name(sq): f"{sq[0]},{sq[1]}" for sq in squares
+                 if not re.search(rf"\b{square_name(sq)}\b", low)}
+        self._typed = (move, typed) if typed else None
+        return move
 
     def move_help(self) -> str:
         """How to type a move."""
@@ -196,14 +204,22 @@ class FocusState(State):
             raise IllegalMoveError(f"the game is over: {self._reason}")
         seat = self._turn if self._turn is not None else 0
         cls = type(move)
-        if cls is StackMove:
-            i, j = self._check_stack_move(seat, move)  # type: ignore[arg-type]
-            self.play(seat, i, j, move.count)  # type: ignore[attr-defined]
-        elif cls is ReserveMove:
-            j = self._check_reserve_move(seat, move)  # type: ignore[arg-type]
-            self.play(seat, -1, j, 1)
-        else:
-            raise IllegalMoveError(f"{move!r} is not a Focus move")
+        try:
+            if cls is StackMove:
+                i, j = self._check_stack_move(seat, move)  # type: ignore[arg-type]
+            elif cls is ReserveMove:
+                i, j = -1, self._check_reserve_move(seat, move)  # type: ignore[arg-type]
+            else:
+                raise IllegalMoveError(f"{move!r} is not a Focus move")
+        except IllegalMoveError as exc:
+            typed = self.__dict__.get("_typed")
+            if typed is None or typed[0] is not move:
+                raise
+            # Name the squares as the player wrote them (2,2, not c3).
+            names = typed[1]
+            said = re.sub(r"\b[a-z]\d+\b", lambda m: names.get(m[0], m[0]), str(exc))
+            raise IllegalMoveError(said) from None
+        self.play(seat, i, j, move.count if i >= 0 else 1)  # type: ignore[attr-defined]
 
     def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
         """What move number ``ply`` did (see :meth:`hexkit.State.events`): pieces captured
