@@ -102,11 +102,15 @@ _NAMED_COLOURS = frozenset(
 
 
 def seat_colour(seat: int, name: str) -> str:
-    """The colour of a seat: its player's name when that is a colour (RED, Blue), else the
-    seat's colour in :data:`SEAT_COLOURS` (rich's colour names)."""
+    """The colour of a seat: its player's name when that is a colour (RED, Blue; White is
+    the terminal's text colour and Black grey), else the seat's colour in
+    :data:`SEAT_COLOURS` (rich's colour names)."""
     low = name.lower()
     colour = low if low in _NAMED_COLOURS else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return "dark_orange" if colour == "orange" else colour
+    # White and black text vanish on a terminal of that background: the terminal's own
+    # text colour and grey read on both.
+    return {"orange": "dark_orange", "white": "default", "black": "bright_black"}.get(colour,
+                                                                                   colour)
 
 
 #: Styles (rich's names) of the roles of a picture's characters, beside a seat's colour.
