@@ -4,8 +4,9 @@ The session knows no game. It narrates what every move did from ``state.events()
 teaches the game from ``game.describe()`` and ``state.move_help()``, lists moves (those
 starting at a cell or a piece in hand through ``state.moves_from``), corrects mistyped
 words against the words of the legal moves, shows that a bot is thinking, and keeps the
-game saved (``--save FILE`` or the ``save FILE`` word) so that leaving it, by ``quit``,
-Ctrl-D or Ctrl-C, never loses it.
+game saved (``--save FILE``, the ``save FILE`` word, or at a terminal the per-user games
+folder) so that leaving it, by ``quit``, Ctrl-D or Ctrl-C, never loses it. Boards are shown
+in colour through ``state.render_styled()`` when the terminal has it.
 """
 
 from __future__ import annotations
