@@ -254,7 +254,7 @@ def test_did_you_mean_offers_only_what_would_be_accepted():
     words = {"help", "moves", "undo", "save", "quit"}
     # A readable but illegal move is not 'corrected' into the word 'moves'.
     said = push_or_refusal(state, "move 2,2 2,4 1", hint="", extra_words=words)
-    assert said == "illegal move: the stack on c3 is not yours: Green is on top"
+    assert said == "illegal move: the stack on 2,2 is not yours: Green is on top"
     said = push_or_refusal(state, "hlep", hint="", extra_words=words)
     assert said.endswith("did you mean 'help'?")
     assert state.move_stack == []
