@@ -81,7 +81,9 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: score positions by VPs, pressure on the barons and approach
     (:mod:`hexbaron.policy`; no random commands before scoring)."""
-    register(PlayoutPolicy("hexbaron", evaluate="hexbaron.policy:evaluate", depth=0))
+    register(PlayoutPolicy("hexbaron", evaluate="hexbaron.policy:evaluate", depth=0,
+                           may_win="hexbaron.policy:may_win",
+                           shortlist="hexbaron.policy:shortlist"))
 
 
 @hookimpl
