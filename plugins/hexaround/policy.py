@@ -74,6 +74,8 @@ def may_win(state: Any) -> list[Move]:
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Register the evaluation for the game ``hexaround`` (optional, so HexAround loads
     where the MCTS service is absent)."""
+    from hexaround.plugin import LEVELS
     from hexkit.bots.mcts import PlayoutPolicy
 
-    register(PlayoutPolicy("hexaround", evaluate=evaluate, depth=DEPTH, may_win=may_win))
+    register(PlayoutPolicy("hexaround", evaluate=evaluate, depth=DEPTH, may_win=may_win,
+                           levels=LEVELS))

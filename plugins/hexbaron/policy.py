@@ -320,20 +320,55 @@ def _safe_after(state: HexBaronState, me: int, barons: int) -> bool:
 
 def shortlist(state: HexBaronState, legal: Sequence[Command]) -> list[Command]:
     """Hex Baron's tactics over a three-command turn: the first command of a plan that
-    destroys an enemy baron this turn if there is one; else the commands after which (the
-    rest of the turn passed) no baron of one's own is destroyed at the end of the turn or
-    can be in the next; else every command (the search decides)."""
+    destroys an enemy baron this turn if there is one; else the commands that begin a way
+    through the rest of the turn after which no baron of one's own is destroyed at its end
+    or can be in the next turn (one command then passes, else two, else three, within
+    :data:`DEFENCE_CHECKS` checks); else every command (the search decides)."""
     plan = destroy_plan(state)
     if plan:
         return [plan[0]]
     me = state.current_player
     barons = len(_barons(state.pos, me))
-    safe = []
-    for command in legal:
+    left = COMMANDS_PER_TURN - state.pos.command
+    budget = [DEFENCE_CHECKS]
+    for depth in range(1, left + 1):
+        safe = []
+        for command in legal:
+            state.push(command)
+            try:
+                if _defended(state, me, barons, depth - 1, budget):
+                    safe.append(command)
+            except _OutOfBudget:
+                return list(legal)
+            finally:
+                state.pop()
+        if safe:
+            return safe
+    return list(legal)
+
+
+#: Positions checked, at most, by one search for a defence.
+DEFENCE_CHECKS = 600
+
+
+def _defended(state: HexBaronState, me: int, barons: int, more: int,
+              budget: list[int]) -> bool:
+    """True if ``me`` is safe after passing the rest of the turn, or (with ``more``
+    commands to spare) after some further command of this turn."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfBudget
+    if _safe_after(state, me, barons):
+        return True
+    if more <= 0 or state.is_over() or state.current_player != me:
+        return False
+    for command in state.legal_moves():
+        if command.verb == "pass":
+            continue
         state.push(command)
         try:
-            if _safe_after(state, me, barons):
-                safe.append(command)
+            if _defended(state, me, barons, more - 1, budget):
+                return True
         finally:
             state.pop()
-    return safe or list(legal)
+    return False

@@ -70,7 +70,7 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
 LEVELS = (
     Level("mcts:sims=30,random=0.5",
           "MCTS, 30 simulations, a random safe move half the time"),
-    Level("mcts:150", "MCTS, 150 simulations a move"),
+    Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("hive:depth=2", "alpha-beta, two plies"),
     Level("hive:depth=3", "alpha-beta, three plies"),
     Level("hive:time=3", "alpha-beta, iterative deepening for 3 seconds a move"),
