@@ -275,7 +275,7 @@ class MctsBot:
         makes that cheap to find), else a playout or the evaluation."""
         quick = self._quick
         if quick is not None:
-            win = quick.winning_move(sim)
+            win = quick.named_win(sim)
             if win is not None:
                 child.decisive = win
                 sim.push(win)
@@ -330,7 +330,7 @@ class MctsBot:
             for _ in range(self.depth):
                 if sim.is_over():
                     break
-                move = quick.winning_move(sim) if quick is not None else None
+                move = quick.named_win(sim) if quick is not None else None
                 if move is None:
                     moves = sim.legal_moves()
                     move = choose(sim, moves, rng) if choose is not None else \

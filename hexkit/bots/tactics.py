@@ -61,13 +61,23 @@ class Tactics:
                 return found
         return legal if legal is not None else state.legal_moves()
 
+    def _no_win_possible(self, state: State) -> bool:
+        if self.may_win is None:
+            return False
+        found = self.may_win(state)  # type: ignore[operator]
+        return found is not None and not found
+
     def winning_moves(self, state: State, legal: Sequence[Move] | None = None, *,
-                      first: bool = False, limit: int | None = None) -> list[Move]:
-        """The decisive moves of the player to act (the first one only with ``first``).
+                      first: bool = False, limit: int | None = None,
+                      candidates: Iterable[Move] | None = None) -> list[Move]:
+        """The decisive moves of the player to act (the first one only with ``first``)
+        among ``candidates`` (default: those the game names, else every legal move).
         ``limit`` bounds the moves played to check (the rest are not tried)."""
         mover = state.current_player
         found = []
-        for move in self._candidates(state, legal):
+        if candidates is None:
+            candidates = self._candidates(state, legal)
+        for move in candidates:
             if limit is not None:
                 if limit <= 0:
                     break
@@ -92,6 +102,17 @@ class Tactics:
         found = self.winning_moves(state, first=True)
         return found[0] if found else None
 
+    def named_win(self, state: State) -> Move | None:
+        """A decisive move among those the game's ``may_win`` names, or None (also when it
+        names none, or cannot tell: searches and playouts never try every move)."""
+        if self.may_win is None:
+            return None
+        found = self.may_win(state)  # type: ignore[operator]
+        if not found:
+            return None
+        wins = self.winning_moves(state, first=True, candidates=found)
+        return wins[0] if wins else None
+
     def safe_moves(self, state: State, moves: Sequence[Move]) -> list[Move]:
         """The anti-decisive moves among ``moves``: those after which the next player (if
         another seat) has no decisive move. Empty if every move allows a loss in one."""
@@ -101,7 +122,11 @@ class Tactics:
         for move in moves:
             state.push(move)
             try:
-                if state.is_over() or state.current_player == mover:
+                # The game's filter first: where it names no possible win, the position
+                # need not even be asked whether it is over (HexAround's is_over lists the
+                # next player's moves).
+                if state.current_player == mover or self._no_win_possible(state) or \
+                        state.is_over():
                     safe.append(move)
                     continue
                 if budget is not None and budget <= 0:

@@ -76,7 +76,8 @@ LEVELS = (
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: play 10 random moves, then score the position by captures and
     reserves (:mod:`focus.policy`)."""
-    register(PlayoutPolicy("focus", evaluate="focus.policy:evaluate", depth=10, levels=LEVELS))
+    register(PlayoutPolicy("focus", evaluate="focus.policy:evaluate", depth=10,
+                           may_win="focus.policy:may_win", levels=LEVELS))
 
 
 @hookimpl
