@@ -49,6 +49,7 @@ UHP_SEAT = BotSpec(
     settings="uhp:COMMAND, uhp:time=S:COMMAND (seconds a move, up to 3600) or "
              "uhp:depth=N:COMMAND (plies, 1..64)",
     example="uhp:time=1:MzingaEngine",
+    starts_process=True,
 )
 
 
