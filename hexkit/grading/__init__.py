@@ -1,0 +1,1 @@
+"""Grading students' game implementations against hexkit's reference games."""
