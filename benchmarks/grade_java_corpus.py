@@ -53,8 +53,11 @@ def update_witnesses(found: dict[str, tuple[str, int]]) -> None:
     for mid, (config, seed) in found.items():
         pattern = re.compile(r"(- id: " + re.escape(mid) + r"\n(?:    .*\n)*?    exposed_by: )"
                              r"\{[^}]*\}")
-        text, n = pattern.subn(lambda m, c=config, s=seed: m.group(1)
-                               + f"{{config: {c}, seed: {s}}}", text)
+        witness = f"{{config: {config}, seed: {seed}}}"
+
+        def keep_prefix(m: re.Match[str], w: str = witness) -> str:
+            return m.group(1) + w
+        text, n = pattern.subn(keep_prefix, text)
         assert n == 1, mid
     corpus.MUTANTS.write_text(text, encoding="utf-8")
 

@@ -18,10 +18,11 @@ import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import yaml
 from hexaround.config import HexAroundConfig, load_config
+from hexaround.game import PlaceCreature
 from hexaround.hexgrid import coords_of
 from hexaround.manager import GameManager, build_game_manager
 
@@ -224,21 +225,22 @@ def script(config_path: Path, seed: int, length: int = 80, probes: float = 0.35,
         if rng.random() < probes:
             c = _probe(gm, rng)
         if c is None:
-            legal = list(gm.state.legal_moves())
+            legal: list[Call] = [
+                ("place" if isinstance(m, PlaceCreature) else "move", *cast(Call, m))
+                for m in gm.state.legal_moves()]
             if not legal:
                 break
-            places = [m for m in legal if len(m) == 3]
-            moves = [m for m in legal if len(m) == 5]
+            places = [m for m in legal if m[0] == "place"]
+            moves = [m for m in legal if m[0] == "move"]
             around = {h for b in _butterflies(gm) for h in _near(*b)}
             near_b = [m for m in legal if (m[-2], m[-1]) in around]
             r = rng.random()
             if near_b and r < 0.3:
-                m = rng.choice(near_b)
+                c = rng.choice(near_b)
             elif moves and (not places or r < 0.65):
-                m = rng.choice(moves)
+                c = rng.choice(moves)
             else:
-                m = rng.choice(places)
-            c = ("place", *m) if len(m) == 3 else ("move", *m)
+                c = rng.choice(places)
         calls.append(c)
         call(ref, c)
     return calls

@@ -133,7 +133,7 @@ def project(built: dict[str, CompiledProject | Exception], name: str) -> Compile
 
 def test_pristine_project_answers_as_hexkit_on_every_course_configuration(
         built: dict[str, CompiledProject | Exception], configs: dict[str, Path]) -> None:
-    ends = set()
+    ends: set[str] = set()
     with HexAroundJava(project(built, "pristine")) as java:
         for name, path in configs.items():
             calls = corpus.script(path, seed=1)
