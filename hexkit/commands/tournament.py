@@ -16,6 +16,7 @@ from hexkit.errors import OptionError
 from hexkit.fileio import write_text_atomic
 from hexkit.tournament.pairings import FORMATS, Pairing
 from hexkit.tournament.progress import ProgressBar
+from hexkit.tournament.ratings import require_openskill
 from hexkit.tournament.referee import GameReport
 from hexkit.tournament.report import build_report, csv_report, svg_chart, text_report
 from hexkit.tournament.runner import Tournament, TournamentConfig
@@ -68,6 +69,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
     """Run ``hexkit tournament``; 130 if stopped by Ctrl-C (everything finished is stored)."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
+    require_openskill()
     if args.resume and args.report:
         raise OptionError("choose one of --resume and --report")
     existing = args.resume or args.report
