@@ -40,18 +40,8 @@ public final class BatchJavac {
                 code = -2;
                 diagnostics.write(("javac failed: " + e).getBytes(StandardCharsets.UTF_8));
             }
-            String text = diagnostics.toString(StandardCharsets.UTF_8);
-            StringBuilder answer = new StringBuilder().append(code).append('\t');
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                switch (c) {
-                    case '\\' -> answer.append("\\\\");
-                    case '\n' -> answer.append("\\n");
-                    case '\r' -> answer.append("\\r");
-                    case '\t' -> answer.append("\\t");
-                    default -> answer.append(c);
-                }
-            }
+            StringBuilder answer = new StringBuilder().append(code).append('\t')
+                .append(Lines.escape(diagnostics.toString(StandardCharsets.UTF_8)));
             out.write(answer.append('\n').toString());
             out.flush();
         }

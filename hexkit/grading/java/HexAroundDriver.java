@@ -48,6 +48,8 @@ import java.util.stream.Stream;
 public final class HexAroundDriver {
     private static final String BUILDER = "HexAroundGameBuilder";
     private static final int MESSAGE_LIMIT = 2000;
+    /** What {@link #invoke} returns when the student's code threw. */
+    private static final Object THREW = new Object();
 
     private final Writer out;
     private final Method builder;
@@ -180,14 +182,8 @@ public final class HexAroundDriver {
             return;
         }
         manager = null;
-        Object made;
-        try {
-            made = builder.invoke(null, f[1]);
-        } catch (InvocationTargetException e) {
-            answer(out, "EXCEPTION", describe(e.getCause()));
-            return;
-        } catch (Throwable t) {
-            answer(out, "EXCEPTION", describe(t));
+        Object made = invoke(builder, null, f[1]);
+        if (made == THREW) {
             return;
         }
         if (made == null) {
@@ -235,14 +231,8 @@ public final class HexAroundDriver {
         for (int i = 2; i <= arguments; i++) {
             args[i - 1] = Integer.parseInt(f[i]);
         }
-        Object response;
-        try {
-            response = method.invoke(manager, args);
-        } catch (InvocationTargetException e) {
-            answer(out, "EXCEPTION", describe(e.getCause()));
-            return;
-        } catch (Throwable t) {
-            answer(out, "EXCEPTION", describe(t));
+        Object response = invoke(method, manager, args);
+        if (response == THREW) {
             return;
         }
         try {
@@ -251,6 +241,18 @@ public final class HexAroundDriver {
         } catch (Throwable t) {
             answer(out, "EXCEPTION", "reading the response: " + describe(t));
         }
+    }
+
+    /** Calls the student's code; if it throws, answers EXCEPTION and returns THREW. */
+    private Object invoke(Method method, Object target, Object... args) throws IOException {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            answer(out, "EXCEPTION", describe(e.getCause()));
+        } catch (Throwable t) {
+            answer(out, "EXCEPTION", describe(t));
+        }
+        return THREW;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -363,17 +365,7 @@ public final class HexAroundDriver {
         if (text.length() > MESSAGE_LIMIT) {
             text = text.substring(0, MESSAGE_LIMIT) + "...";
         }
-        StringBuilder line = new StringBuilder(result).append('\t');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '\\' -> line.append("\\\\");
-                case '\n' -> line.append("\\n");
-                case '\r' -> line.append("\\r");
-                case '\t' -> line.append("\\t");
-                default -> line.append(c);
-            }
-        }
+        StringBuilder line = new StringBuilder(result).append('\t').append(Lines.escape(text));
         out.write(line.append('\n').toString());
         out.flush();
     }

@@ -15,7 +15,6 @@ one compiler JVM (hexkit's ``BatchJavac``): a class of projects pays javac's sta
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import os
@@ -35,7 +34,7 @@ from hexkit.grading.java.pipes import LineReader, unescape
 
 HERE = Path(__file__).resolve().parent
 #: hexkit's Java sources: the driver of a game manager, and the batch compiler.
-JAVA_SOURCES = (HERE / "HexAroundDriver.java", HERE / "BatchJavac.java")
+JAVA_SOURCES = (HERE / "HexAroundDriver.java", HERE / "BatchJavac.java", HERE / "Lines.java")
 DRIVER_CLASS = "hexkitdriver.HexAroundDriver"
 BATCH_CLASS = "hexkitdriver.BatchJavac"
 
@@ -98,11 +97,11 @@ def default_cache() -> Path:
     return Path(base) / "hexkit" / "java"
 
 
-@functools.lru_cache(maxsize=8)
-def _javac_version(javac: str) -> str:
-    proc = subprocess.run([javac, "-version"], capture_output=True, text=True, timeout=120,
-                          stdin=subprocess.DEVNULL)
-    return (proc.stdout + proc.stderr).strip()
+def _jdk_identity(javac: str) -> str:
+    """Which JDK ``javac`` is: its real path, size and time (cheaper than asking it)."""
+    real = os.path.realpath(javac)
+    st = os.stat(real)
+    return f"{real}:{st.st_size}:{st.st_mtime_ns}"
 
 
 # ---- reading what was handed in ---------------------------------------------------------
@@ -325,7 +324,7 @@ def compile_tools(cache: Path, timeout: float = 300.0) -> Path:
     digest = hashlib.sha256()
     for source in JAVA_SOURCES:
         digest.update(source.read_bytes())
-    digest.update(_javac_version(javac).encode())
+    digest.update(_jdk_identity(javac).encode())
     folder = cache / f"tools-{digest.hexdigest()[:16]}"
     if (folder / "ok").is_file():
         return folder
@@ -495,7 +494,7 @@ def compile_projects(sources: Sequence[str | os.PathLike[str]], *,
     cache.mkdir(parents=True, exist_ok=True)
     tools = compile_tools(cache, timeout)
     debian = _debian_antlr()
-    key_parts = [_javac_version(javac), str(tools),
+    key_parts = [_jdk_identity(javac), str(tools),
                  str(debian[1].resolve()) if debian else "no-antlr"]
     results: list[CompiledProject | JavaProjectError | None] = [None] * len(sources)
     total = len(sources)

@@ -28,8 +28,9 @@ from tests.grading.java import corpus
 REQUIRE_ENV = "HEXKIT_REQUIRE_JDK"
 GAME_MANAGER = "src/hexaround/game/HexAroundGameManager.java"
 #: The planted bugs checked here (the benchmark checks them all).
-SAMPLE = ("win-for-wrong-colour", "slide-ignores-gates", "hatching-ignored",
-          "error-passes-the-turn")
+SAMPLE = ("win-for-wrong-colour", "slide-ignores-gates", "error-passes-the-turn")
+#: Debian's ANTLR, which generates the course's configuration parser from its grammar.
+ANTLR = Path("/usr/share/java/antlr4.jar")
 
 
 def _require(what: str, present: bool) -> None:
@@ -116,6 +117,9 @@ def built(tmp_path_factory: pytest.TempPathFactory,
                *(corpus.make_project(tmp / "src", m) for m in mutants),
                *(corpus.make_project(tmp / "src", v) for v in (HOSTILE, GETTERS, BROKEN,
                                                                 NO_BUILDER))]
+    if ANTLR.is_file():
+        names.append("tiny")
+        sources.append(tiny_project(tmp))
     results = compile_projects(sources, cache_dir=cache)
     return dict(zip(names, results, strict=True))
 
@@ -292,10 +296,10 @@ public class Reader {
 """
 
 
-def test_the_configuration_parser_is_generated_from_the_grammar(tmp_path: Path,
-                                                               cache: Path) -> None:
-    _require("ANTLR (antlr4)", Path("/usr/share/java/antlr4.jar").is_file())
-    root = tmp_path / "tiny"
+def tiny_project(folder: Path) -> Path:
+    """A project whose reader uses a parser generated from its grammar, with a stale
+    generated parser and a JUnit test handed in."""
+    root = folder / "tiny"
     (root / "grammar").mkdir(parents=True)
     (root / "grammar" / "Tiny.g4").write_text(TINY_GRAMMAR, encoding="utf-8")
     (root / "src" / "cfg").mkdir(parents=True)
@@ -309,10 +313,15 @@ def test_the_configuration_parser_is_generated_from_the_grammar(tmp_path: Path,
     (root / "test" / "cfg" / "ReaderTest.java").write_text(
         "package cfg;\nimport org.junit.jupiter.api.Test;\nclass ReaderTest {}\n",
         encoding="utf-8")
-    compiled = compile_project(root, cache_dir=cache)
+    return root
+
+
+def test_the_configuration_parser_is_generated_from_the_grammar(
+        built: dict[str, CompiledProject | Exception]) -> None:
+    _require("ANTLR (antlr4)", ANTLR.is_file())
+    compiled = project(built, "tiny")
     assert compiled.notes == ("parser generated from grammar/Tiny.g4 into package cfg with "
                               "Debian's antlr4", "1 test source(s) left out")
-    assert (compiled.classes / "cfg" / "TinyParser.class").is_file()
     out = subprocess.run(["java", "-cp", os.pathsep.join(map(str, compiled.classpath)),
                           "cfg.Reader"], capture_output=True, text=True, timeout=120)
     assert out.stdout == "3\n", out.stderr

@@ -303,15 +303,8 @@ public class HexAroundGameManager implements IHexAroundGameManager {
             for (int dy = -range; dy <= range; dy++) {
                 Hex to = new Hex(from.x() + dx, from.y() + dy);
                 long distance = from.distance(to);
-                if (distance < 1 || distance > range) {
-                    continue;
-                }
-                if (board.isOccupied(to)) {
-                    if (canEndOn(to, mover)) {
-                        found.add(to);
-                    }
-                } else if (alone || board.touchesColony(to)) {
-                    found.add(to);
+                if (distance >= 1 && distance <= range) {
+                    land(to, alone, mover, found);
                 }
             }
         }
@@ -324,17 +317,21 @@ public class HexAroundGameManager implements IHexAroundGameManager {
         int range = alone ? m : Math.min(m, board.size() + 1);
         for (int d = 0; d < 6; d++) {
             for (int k = 1; k <= range; k++) {
-                Hex to = from.step(d, k);
-                if (board.isOccupied(to)) {
-                    if (canEndOn(to, mover)) {
-                        found.add(to);
-                    }
-                } else if (alone || board.touchesColony(to)) {
-                    found.add(to);
-                }
+                land(from.step(d, k), alone, mover, found);
             }
         }
         return found;
+    }
+
+    /** A flyer's or jumper's landing: an occupied hex it may end on, or an empty one by the colony. */
+    private void land(Hex to, boolean alone, CreatureDefinition mover, Set<Hex> found) {
+        if (board.isOccupied(to)) {
+            if (canEndOn(to, mover)) {
+                found.add(to);
+            }
+        } else if (alone || board.touchesColony(to)) {
+            found.add(to);
+        }
     }
 
     private void apply(Hex from, int index, Hex to) {
