@@ -42,13 +42,14 @@ from hexkit.grading.java.compiler import (
     JavaUnavailable,
     compile_project,
     compile_projects,
+    is_hexaround_project,
     jdk,
 )
 from hexkit.grading.java.pipes import LineReader, unescape
 
 __all__ = ["DRIVER_RESULTS", "JAVA_OPTIONS", "MIN_ADDRESS_SPACE", "CompiledProject",
            "HexAroundJava", "JavaProjectError", "JavaUnavailable", "compile_project",
-           "compile_projects"]
+           "compile_projects", "is_hexaround_project"]
 
 #: Results the driver gives of its own (besides the names the student's code returns).
 DRIVER_RESULTS = {

@@ -151,6 +151,34 @@ class _Inputs:
     skipped_tests: int = 0
 
 
+BUILDER_SOURCE = "HexAroundGameBuilder.java"
+
+
+def is_hexaround_project(path: str | os.PathLike[str]) -> bool:
+    """True if ``path`` is a Java HexAround project as handed in: a folder, or a zip, with a
+    ``HexAroundGameBuilder.java`` outside build output. Reads names only (a zip's
+    directory, a folder's tree), never runs or compiles anything."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            for _folder, dirs, files in os.walk(p):
+                dirs[:] = [d for d in dirs
+                           if d.lower() not in _SKIP_DIRS and not d.startswith(".")]
+                if BUILDER_SOURCE in files:
+                    return True
+            return False
+        if p.is_file() and zipfile.is_zipfile(p):
+            with zipfile.ZipFile(p) as zf:
+                for name in zf.namelist()[:_ZIP_MAX_FILES]:
+                    parts = PurePosixPath(name.replace("\\", "/")).parts
+                    if parts and parts[-1] == BUILDER_SOURCE and not any(
+                            d.lower() in _SKIP_DIRS for d in parts[:-1]):
+                        return True
+    except (OSError, zipfile.BadZipFile):
+        return False
+    return False
+
+
 def _is_test_source(path: Path, root: Path, data: bytes) -> bool:
     parts = {p.lower() for p in path.relative_to(root).parts[:-1]}
     return bool(parts & _TEST_DIRS) or bool(_TEST_IMPORT.search(data))

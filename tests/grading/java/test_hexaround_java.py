@@ -21,6 +21,7 @@ from hexkit.grading.hexaround_java import (
     JavaProjectError,
     compile_project,
     compile_projects,
+    is_hexaround_project,
 )
 from tests.grading.java import corpus
 
@@ -260,6 +261,20 @@ def test_a_zip_of_the_project_is_the_same_compiled_project(
     # Same content, so the compiled project comes from the cache.
     again = compile_project(archive, cache_dir=pristine.folder.parent)
     assert again == pristine
+
+
+def test_a_java_hexaround_project_is_recognised_by_its_builder(tmp_path: Path) -> None:
+    assert is_hexaround_project(corpus.PRISTINE)
+    archive = tmp_path / "alice.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("alice/src/hexaround/game/HexAroundGameBuilder.java", "class X {}\n")
+    assert is_hexaround_project(archive)
+    with zipfile.ZipFile(tmp_path / "classes.zip", "w") as zf:
+        zf.writestr("out/hexaround/game/HexAroundGameBuilder.java", "class X {}\n")
+    (tmp_path / "FocusGame.py").write_text("class FocusGame: pass\n", encoding="utf-8")
+    for other in (tmp_path / "classes.zip", tmp_path / "FocusGame.py", corpus.HERE / "configs",
+                  tmp_path / "missing"):
+        assert not is_hexaround_project(other), other
 
 
 def test_a_zip_that_reaches_outside_its_folder_is_refused(tmp_path: Path, cache: Path) -> None:
