@@ -192,8 +192,8 @@ def _collect(root: Path) -> _Inputs:
                          if d.lower() not in _SKIP_DIRS and not d.startswith("."))
         for name in sorted(files):
             path = Path(folder) / name
-            if path.is_symlink() or not path.is_file():
-                continue
+            if name.startswith(".") or path.is_symlink() or not path.is_file():
+                continue  # hidden files: a Mac's '._X.java' resource forks among them
             if name.endswith(".java") and name != "module-info.java":
                 if _is_test_source(path, root, path.read_bytes()):
                     found.skipped_tests += 1
@@ -433,7 +433,10 @@ def _prepare(source: Path, cache: Path, java: str, tools: Path, key_parts: list[
     if inputs.skipped_tests:
         notes.append(f"{inputs.skipped_tests} test source(s) left out")
     (tmp / "classes").mkdir()
-    files = [*inputs.java, *generated]
+    sources, recoded = _as_utf8(inputs, tmp / "utf8")
+    if recoded:
+        notes.append(f"{recoded} source(s) read as Windows-1252 or without a byte-order mark")
+    files = [*sources, *generated]
     args = ["-nowarn", "-encoding", "UTF-8", "-proc:none", "-implicit:class",
             "-d", str(tmp / "classes"), "-cp", os.pathsep.join(map(str, classpath)) or ".",
             *map(str, files)]
@@ -442,9 +445,34 @@ def _prepare(source: Path, cache: Path, java: str, tools: Path, key_parts: list[
     return _Job(label, root, key, folder, tmp, argfile, classpath, notes, len(files))
 
 
+def _as_utf8(inputs: _Inputs, into: Path) -> tuple[list[Path], int]:
+    """The sources javac reads as UTF-8: a file with a byte-order mark, or one that is not
+    UTF-8 (an editor's Windows-1252, for the course header's ©), is copied as UTF-8 under
+    ``into`` (same relative path). Returns the sources and the number copied."""
+    out: list[Path] = []
+    recoded = 0
+    for path in inputs.java:
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8")
+            if not text.startswith("\ufeff"):
+                out.append(path)
+                continue
+            text = text[1:]
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+        target = into / path.relative_to(inputs.root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        out.append(target)
+        recoded += 1
+    return out, recoded
+
+
 def _finish(job: _Job, code: int, diagnostics: str, tools: Path) -> CompiledProject:
     if code != 0:
         first = _first_error(diagnostics, {job.root: f"{job.label}/",
+                                           job.tmp / "utf8": f"{job.label}/",
                                            job.tmp / "gen": "(generated parser) "})
         hint = f" ({INSTALL_ANTLR})" if "org.antlr" in first else ""
         raise JavaProjectError(f"{job.label} does not compile: {first}{hint}")

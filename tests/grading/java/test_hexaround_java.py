@@ -118,6 +118,14 @@ def built(tmp_path_factory: pytest.TempPathFactory,
                *(corpus.make_project(tmp / "src", m) for m in mutants),
                *(corpus.make_project(tmp / "src", v) for v in (HOSTILE, GETTERS, BROKEN,
                                                                 NO_BUILDER))]
+    # An editor's encodings: a header saved as Windows-1252, a byte-order mark, and a Mac's
+    # resource fork beside a source.
+    getters = sources[names.index("getters")] / "src" / "hexaround" / "game"
+    builder = getters / "HexAroundGameBuilder.java"
+    builder.write_bytes(b"/* Copyright \xa9 2024 */\n" + builder.read_bytes())
+    interface = getters / "IHexAroundGameManager.java"
+    interface.write_bytes(b"\xef\xbb\xbf" + interface.read_bytes())
+    (getters / "._HexAroundGameBuilder.java").write_bytes(b"\x00\x05\x16\x07 Mac OS X")
     if ANTLR.is_file():
         names.append("tiny")
         sources.append(tiny_project(tmp))
@@ -230,6 +238,13 @@ def test_a_response_with_getters_is_read_like_the_record(
     with HexAroundJava(project(built, "getters")) as java:
         assert corpus.first_difference(java, path, calls) is None
         assert java.place("BUTTERFLY", 99, 99)[1]  # the message is read too
+
+
+def test_sources_saved_as_windows_1252_or_with_a_byte_order_mark_compile(
+        built: dict[str, CompiledProject | Exception]) -> None:
+    compiled = project(built, "getters")
+    assert compiled.notes == ("2 source(s) read as Windows-1252 or without a byte-order mark",)
+    assert (compiled.classes / "hexaround" / "game" / "HexAroundGameBuilder.class").is_file()
 
 
 def test_a_project_that_does_not_compile_names_its_first_error(
