@@ -24,6 +24,7 @@ is killed, and the next ``build`` starts a new one.
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import re
 import signal
@@ -76,7 +77,7 @@ JAVA_OPTIONS: tuple[str, ...] = (
 MIN_ADDRESS_SPACE = 1 << 30
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT_LIMIT = 2**31
-_STDERR_TAIL = 16 * 1024
+_OUTPUT_TAIL = 16 * 1024
 
 
 def _default_env() -> dict[str, str]:
@@ -118,8 +119,10 @@ class HexAroundJava:
         self.builder: str | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._reader: LineReader | None = None
-        self._stderr: collections.deque[bytes] = collections.deque()
-        self._stderr_lock = threading.Lock()
+        self._output: collections.deque[bytes] = collections.deque()
+        self._output_lock = threading.Lock()
+        self._requests: IO[bytes] | None = None
+        self._answers: int | None = None
         self._game = False
         self._drainer: threading.Thread | None = None
 
@@ -158,37 +161,54 @@ class HexAroundJava:
 
     # -- the process ------------------------------------------------------------------------
     def start(self) -> str:
-        """Start the JVM and wait for the driver's greeting; returns the builder class.
-        Raises :class:`JavaProjectError` when the driver cannot find the course's classes."""
+        """Start a JVM (stopping the one running, if any) and wait for the driver's
+        greeting; returns the builder class. Raises :class:`JavaProjectError` when the JVM
+        does not start or the driver cannot find the course's classes.
+
+        Requests and answers go through two pipes of their own (the driver's REQUESTS and
+        ANSWERS): the JVM's standard input is empty, and what it prints on standard output
+        and error is only kept for :meth:`output_tail`, so the student's code cannot
+        disturb the protocol."""
         self.close_process()
+        self.cwd.mkdir(parents=True, exist_ok=True)
+        self._output.clear()
+        self._game = False
+        req_r, req_w = os.pipe()
+        ans_r, ans_w = os.pipe()
         cmd = [self._java, *self.java_options, "-cp",
                os.pathsep.join(map(str, (self.project.tools, *self.project.classpath))),
-               DRIVER_CLASS, str(self.project.classes)]
-        self.cwd.mkdir(parents=True, exist_ok=True)
-        self._stderr.clear()
-        self._game = False
-        self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=self.cwd, env=self.env,
-                                      preexec_fn=self.preexec_fn, start_new_session=True)
+               DRIVER_CLASS, f"/dev/fd/{req_r}", f"/dev/fd/{ans_w}", str(self.project.classes)]
+        try:
+            self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                          cwd=self.cwd, env=self.env, pass_fds=(req_r, ans_w),
+                                          preexec_fn=self.preexec_fn, start_new_session=True)
+        except BaseException:
+            for fd in (req_r, req_w, ans_r, ans_w):
+                os.close(fd)
+            raise
+        os.close(req_r)
+        os.close(ans_w)
+        self._requests = os.fdopen(req_w, "wb")
+        self._answers = ans_r
         self.starts += 1
-        assert self._proc.stdout is not None and self._proc.stderr is not None
-        self._reader = LineReader(self._proc.stdout.fileno())
-        self._drainer = threading.Thread(target=self._drain, args=(self._proc.stderr,),
+        assert self._proc.stdout is not None
+        self._reader = LineReader(ans_r)
+        self._drainer = threading.Thread(target=self._drain, args=(self._proc.stdout,),
                                          daemon=True)
         self._drainer.start()
         line = self._reader.read_line(self.start_timeout)
         if line is None:
-            why = self._lost("while starting")
-            self.close_process()
-            raise JavaProjectError(f"the Java driver did not start: {why[1]}")
+            kind, why = self._lost("while starting")
+            hint = (f" (the JVM needs an address space of {MIN_ADDRESS_SPACE >> 30} GiB or "
+                    f"more with the default options)" if kind == "CRASHED" else "")
+            raise JavaProjectError(f"the Java driver did not start: {why}{hint}")
         kind, _, message = line.partition("\t")
         if kind != "READY":
             self.close_process()
             if kind == "MISSING":
                 raise JavaProjectError(unescape(message))
-            raise JavaProjectError(f"the JVM did not start: {line[:200]} (it needs an "
-                                   f"address space of {MIN_ADDRESS_SPACE >> 30} GiB or more "
-                                   f"with the default options)")
+            raise JavaProjectError(f"the Java driver said {line[:200]!r}")
         self.builder = unescape(message)
         return self.builder
 
@@ -202,24 +222,24 @@ class HexAroundJava:
                 return
             if not chunk:
                 return
-            with self._stderr_lock:
-                self._stderr.append(chunk)
+            with self._output_lock:
+                self._output.append(chunk)
                 kept += len(chunk)
-                while kept > _STDERR_TAIL and len(self._stderr) > 1:
-                    kept -= len(self._stderr.popleft())
+                while kept > _OUTPUT_TAIL and len(self._output) > 1:
+                    kept -= len(self._output.popleft())
 
-    def stderr_tail(self) -> str:
-        """The last lines the JVM (and the student's code) wrote on standard error."""
-        with self._stderr_lock:
-            data = b"".join(self._stderr)[-_STDERR_TAIL:]
+    def output_tail(self) -> str:
+        """The last lines the JVM and the student's code printed (standard output and
+        error, at most 16 KiB)."""
+        with self._output_lock:
+            data = b"".join(self._output)[-_OUTPUT_TAIL:]
         return data.decode("utf-8", "replace")
 
     def _call(self, line: str) -> tuple[str, str]:
-        proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        assert self._requests is not None
         try:
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-            proc.stdin.flush()
+            self._requests.write(line.encode("utf-8") + b"\n")
+            self._requests.flush()
         except (BrokenPipeError, OSError):
             return self._lost("before the call")
         assert self._reader is not None
@@ -241,7 +261,7 @@ class HexAroundJava:
             return ("TIMEOUT", f"no answer within {limit:g} s {when}; the Java process was "
                                f"stopped")
         code = proc.returncode if proc is not None else None
-        tail = [ln for ln in self.stderr_tail().splitlines() if ln.strip()]
+        tail = [ln for ln in self.output_tail().splitlines() if ln.strip()]
         last = f": {tail[-1][:300]}" if tail else ""
         if code is not None and code < 0:
             how = f"was killed by signal {signal.Signals(-code).name}" if -code in \
@@ -255,12 +275,14 @@ class HexAroundJava:
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        for stream in (proc.stdin, proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        requests, self._requests = self._requests, None
+        answers, self._answers = self._answers, None
+        with contextlib.suppress(OSError):
+            if requests is not None:
+                requests.close()
+        with contextlib.suppress(OSError):
+            if answers is not None:
+                os.close(answers)
         if proc.poll() is None:
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -273,11 +295,9 @@ class HexAroundJava:
         if self._drainer is not None:
             self._drainer.join(timeout=5)
             self._drainer = None
-        if proc.stderr is not None and not proc.stderr.closed:
-            try:
-                proc.stderr.close()
-            except OSError:
-                pass
+        if proc.stdout is not None and not proc.stdout.closed:
+            with contextlib.suppress(OSError):
+                proc.stdout.close()
 
     def close(self) -> None:
         """Stop the JVM and remove the temporary working folder made for it."""

@@ -2,9 +2,15 @@
  * hexkit's driver for a WPI CS4233 HexAround project (Java), shipped with hexkit as source.
  *
  * It finds the course's HexAroundGameBuilder among the compiled classes, builds a game
- * manager with buildGameManager(configurationFile) and answers one line per request read
- * from standard input. Everything is found by name and signature (reflection), since
- * students keep the course's enums and MoveResponse in packages of their own.
+ * manager with buildGameManager(configurationFile) and answers one line per request.
+ * Everything is found by name and signature (reflection), since students keep the course's
+ * enums and MoveResponse in packages of their own.
+ *
+ * Usage: java hexkitdriver.HexAroundDriver REQUESTS ANSWERS CLASSES...
+ * REQUESTS and ANSWERS are files to read requests from and write answers to (pipes the
+ * grader passes, such as /dev/fd/3 and /dev/fd/4), so that nothing the student's code does
+ * with standard input and output can reach the protocol; CLASSES are the folders of the
+ * project's compiled classes.
  *
  * Requests (fields separated by one tab):
  *   build <configuration file>
@@ -18,20 +24,15 @@
  * response has no result the driver can read), NO_GAME (no game was built), UNKNOWN_CREATURE
  * (the student's creature enum has no such name), BAD_REQUEST (a malformed request line).
  * The first line is "READY\t<builder class>" or "MISSING\t<what is missing>" (then exit 3).
- *
- * What the student's code prints on standard output goes to standard error, and standard
- * input reads as empty for it, so neither can disturb the protocol.
  */
 package hexkitdriver;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
-import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
-import java.io.PrintStream;
 import java.io.Writer;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -42,6 +43,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -63,13 +65,16 @@ public final class HexAroundDriver {
     }
 
     public static void main(String[] args) throws IOException {
-        Writer out = new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
-        System.setIn(new ByteArrayInputStream(new byte[0]));
+        if (args.length < 2) {
+            System.err.println("usage: HexAroundDriver REQUESTS ANSWERS CLASSES...");
+            System.exit(2);
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(args[0]),
+            StandardCharsets.UTF_8));
+        Writer out = new OutputStreamWriter(new FileOutputStream(args[1]), StandardCharsets.UTF_8);
         Object found;
         try {
-            found = findBuilder(args);
+            found = findBuilder(Arrays.copyOfRange(args, 2, args.length));
         } catch (Throwable t) {
             found = "cannot load " + BUILDER + ": " + describe(t);
         }

@@ -8,6 +8,7 @@ Everything this module runs is compiled once, in one batch (javac is slow); the 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import zipfile
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from hexkit.grading.hexaround_java import (
+    MIN_ADDRESS_SPACE,
     CompiledProject,
     HexAroundJava,
     JavaProjectError,
@@ -69,6 +71,15 @@ HOSTILE = variant("hostile", GAME_MANAGER, (
     "        }\n"
     "        if (x == 5000) {\n"
     "            return null;\n"
+    "        }\n"
+    "        if (x == 6000) {\n"
+    "            try {\n"
+    "                new java.io.FileOutputStream(java.io.FileDescriptor.out)\n"
+    "                    .write(\"OK\\tspoofed\\n\".getBytes());\n"
+    "                System.in.read();\n"
+    "            } catch (java.io.IOException e) {\n"
+    "                return null;\n"
+    "            }\n"
     "        }\n"))
 GETTERS = variant("getters", "src/hexaround/game/move/MoveResponse.java", (
     "public record MoveResponse(MoveResult moveResult, String message) {\n"
@@ -203,8 +214,12 @@ def test_student_failures_are_answers_and_the_jvm_serves_on(
         assert java.place("BUTTERFLY", 5000, 0) == ("NULL", "the call returned null")
         # What the student's code prints cannot pass for an answer.
         assert java.place("BUTTERFLY", 4000, 0) == ("OK", "Legal move")
-        assert "READY\tdebugging output" in java.stderr_tail()
+        assert "READY\tdebugging output" in java.output_tail()
         assert java.place("CRAB", 4000, 0)[0] == "MOVE_ERROR"
+        # Nor can its writes to the standard output's descriptor, or reads of standard input.
+        assert java.place("CRAB", 6000, 0) == (
+            "MOVE_ERROR", "the first creature must be placed next to the creature on the board")
+        assert "OK\tspoofed" in java.output_tail()
         assert java.starts == 1
         # A call that never returns is stopped at its deadline; the game is lost, and the
         # next build starts a new JVM.
@@ -220,6 +235,17 @@ def test_student_failures_are_answers_and_the_jvm_serves_on(
         assert java.build(configs["level1"])[0] == "OK"
         assert java.place("BUTTERFLY", 0, 0) == ("OK", "Legal move")
         assert java.starts == 3
+
+
+def test_a_jvm_that_cannot_start_in_its_limits_says_so(
+        built: dict[str, CompiledProject | Exception]) -> None:
+    def small_address_space() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MIN_ADDRESS_SPACE // 2, MIN_ADDRESS_SPACE // 2))
+    with HexAroundJava(project(built, "pristine"), preexec_fn=small_address_space) as java:
+        with pytest.raises(JavaProjectError, match=r"^the Java driver did not start: the Java "
+                           r"process exited with status 1 while starting: .* \(the JVM needs "
+                           r"an address space of 1 GiB or more with the default options\)$"):
+            java.start()
 
 
 def test_a_missing_configuration_file_is_the_builders_exception(
