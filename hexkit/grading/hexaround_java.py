@@ -92,7 +92,9 @@ class HexAroundJava:
     working folder, environment, resource limits); by default a fresh temporary folder and
     an environment with only ``PATH`` and ``LANG``. ``call_timeout`` bounds every call
     (seconds of wall time), ``start_timeout`` the JVM's start. One JVM serves every game
-    until a call kills it; :attr:`starts` counts the JVMs started.
+    until a call kills it (static fields of the student's classes live on from game to
+    game, as in one JUnit run; :meth:`start` begins again in a fresh JVM); :attr:`starts`
+    counts the JVMs started.
     """
 
     def __init__(self, project: CompiledProject | str | os.PathLike[str], *,
