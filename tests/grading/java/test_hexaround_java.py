@@ -149,6 +149,13 @@ def configs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return corpus.write_configs(tmp_path_factory.mktemp("configs"))
 
 
+def sandbox_limits() -> None:
+    """The limits of ``hexkit grade``'s sandbox (its defaults), in the JVM's process."""
+    resource.setrlimit(resource.RLIMIT_AS, (MIN_ADDRESS_SPACE, MIN_ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (16 << 20, 16 << 20))
+
+
 def project(built: dict[str, CompiledProject | Exception], name: str) -> CompiledProject:
     result = built[name]
     assert isinstance(result, CompiledProject), result
@@ -158,7 +165,8 @@ def project(built: dict[str, CompiledProject | Exception], name: str) -> Compile
 def test_pristine_project_answers_as_hexkit_on_every_course_configuration(
         built: dict[str, CompiledProject | Exception], configs: dict[str, Path]) -> None:
     ends: set[str] = set()
-    with HexAroundJava(project(built, "pristine")) as java:
+    # Within a grading sandbox's limits: address space, open files, file size.
+    with HexAroundJava(project(built, "pristine"), preexec_fn=sandbox_limits) as java:
         for name, path in configs.items():
             calls = corpus.script(path, seed=1)
             assert corpus.first_difference(java, path, calls) is None, name
