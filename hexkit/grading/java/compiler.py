@@ -91,8 +91,15 @@ def jdk() -> tuple[str, str]:
     return javac, java
 
 
+#: The environment variable naming the cache of compiled projects (for a grader whose home
+#: is read-only, or to keep one cache for a class).
+CACHE_ENV = "HEXKIT_JAVA_CACHE"
+
+
 def default_cache() -> Path:
-    """``$XDG_CACHE_HOME/hexkit/java`` (``~/.cache/hexkit/java``)."""
+    """``$HEXKIT_JAVA_CACHE``, else ``$XDG_CACHE_HOME/hexkit/java`` (``~/.cache/hexkit/java``)."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "hexkit" / "java"
 

@@ -11,11 +11,14 @@ import os
 import resource
 import shutil
 import subprocess
+import time
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from hexkit.grading.config import GradingConfig
+from hexkit.grading.grader import TrajectoryCache, grade
 from hexkit.grading.hexaround_java import (
     MIN_ADDRESS_SPACE,
     CompiledProject,
@@ -25,6 +28,7 @@ from hexkit.grading.hexaround_java import (
     compile_projects,
     is_hexaround_project,
 )
+from hexkit.grading.java.compiler import CACHE_ENV
 from tests.grading.java import corpus
 
 #: Set to 1 (as .ci/run does) to make a missing JDK or ANTLR a failure instead of a skip.
@@ -118,20 +122,26 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory,
-          cache: Path) -> dict[str, CompiledProject | Exception]:
+def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The folders of the projects :func:`built` compiles, by name."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, cache: Path,
+          sources: dict[str, Path]) -> dict[str, CompiledProject | Exception]:
     """The pristine project, the sampled mutants and the variants, compiled in one batch."""
     tmp = tmp_path_factory.mktemp("java")
     mutants = [m for m in corpus.load_mutants() if m.id in SAMPLE]
     names = ["pristine", *(m.id for m in mutants), "hostile", "getters", "broken",
              "no-builder"]
-    sources = [corpus.make_project(tmp / "src"),
+    folders = [corpus.make_project(tmp / "src"),
                *(corpus.make_project(tmp / "src", m) for m in mutants),
                *(corpus.make_project(tmp / "src", v) for v in (HOSTILE, GETTERS, BROKEN,
                                                                 NO_BUILDER))]
     # An editor's encodings: a header saved as Windows-1252, a byte-order mark, and a Mac's
     # resource fork beside a source.
-    getters = sources[names.index("getters")] / "src" / "hexaround" / "game"
+    getters = folders[names.index("getters")] / "src" / "hexaround" / "game"
     builder = getters / "HexAroundGameBuilder.java"
     builder.write_bytes(b"/* Copyright \xa9 2024 */\n" + builder.read_bytes())
     interface = getters / "IHexAroundGameManager.java"
@@ -139,8 +149,9 @@ def built(tmp_path_factory: pytest.TempPathFactory,
     (getters / "._HexAroundGameBuilder.java").write_bytes(b"\x00\x05\x16\x07 Mac OS X")
     if ANTLR.is_file():
         names.append("tiny")
-        sources.append(tiny_project(tmp))
-    results = compile_projects(sources, cache_dir=cache)
+        folders.append(tiny_project(tmp))
+    sources.update(zip(names, folders, strict=True))
+    results = compile_projects(folders, cache_dir=cache)
     return dict(zip(names, results, strict=True))
 
 
@@ -208,6 +219,17 @@ def test_every_planted_bug_patches_the_pristine_source_exactly_once(tmp_path: Pa
     assert (corpus.PRISTINE / GAME_MANAGER).read_text(encoding="utf-8") == original
 
 
+def printed(java: HexAroundJava, text: str) -> bool:
+    """Whether the JVM printed ``text`` (its output is read by a thread of its own, so give it
+    a moment)."""
+    deadline = time.monotonic() + 10
+    while text not in java.output_tail():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 def test_student_failures_are_answers_and_the_jvm_serves_on(
         built: dict[str, CompiledProject | Exception], configs: dict[str, Path],
         tmp_path: Path) -> None:
@@ -222,12 +244,12 @@ def test_student_failures_are_answers_and_the_jvm_serves_on(
         assert java.place("BUTTERFLY", 5000, 0) == ("NULL", "the call returned null")
         # What the student's code prints cannot pass for an answer.
         assert java.place("BUTTERFLY", 4000, 0) == ("OK", "Legal move")
-        assert "READY\tdebugging output" in java.output_tail()
+        assert printed(java, "READY\tdebugging output")
         assert java.place("CRAB", 4000, 0)[0] == "MOVE_ERROR"
         # Nor can its writes to the standard output's descriptor, or reads of standard input.
         assert java.place("CRAB", 6000, 0) == (
             "MOVE_ERROR", "the first creature must be placed next to the creature on the board")
-        assert "OK\tspoofed" in java.output_tail()
+        assert printed(java, "OK\tspoofed")
         assert java.starts == 1
         # A call that never returns is stopped at its deadline; the game is lost, and the
         # next build starts a new JVM.
@@ -389,3 +411,21 @@ def test_the_configuration_parser_is_generated_from_the_grammar(
     out = subprocess.run(["java", "-cp", os.pathsep.join(map(str, compiled.classpath)),
                           "cfg.Reader"], capture_output=True, text=True, timeout=120)
     assert out.stdout == "3\n", out.stderr
+
+
+def test_hexkit_grade_scores_the_pristine_project_full_and_a_planted_bug_less(
+        built: dict[str, CompiledProject | Exception], sources: dict[str, Path], cache: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(cache))  # the projects compiled above
+    reference = f"hexaround(config={corpus.EVERYTHING})"
+    config = GradingConfig(random=2, bot=0, length=60)
+    trajectories = TrajectoryCache()
+    pristine = grade(sources["pristine"], reference, config, cache=trajectories)
+    assert (pristine.kind, pristine.score, pristine.max_score) == ("hexaround-java", 100, 100)
+    mutant = grade(sources["error-passes-the-turn"], reference, config, cache=trajectories)
+    assert mutant.score < mutant.max_score
+    failed = next(t for t in mutant.tests if t.status == "failed")
+    assert failed.counterexample is not None and failed.counterexample <= 17
+    assert "gm = HexAroundGameBuilder.buildGameManager(\"configuration.hgc\");" in failed.output
+    assert "<- here they disagree" in failed.output
+    assert failed.picture is not None and "<svg" in failed.picture
