@@ -58,6 +58,9 @@ PYTHON = BotSpec(
     "(command line only; see docs/ai.md)",
     _python_factory,
     starts_process=True,
+    settings="python:FILE.py:NAME or python:package.module:NAME, NAME a function "
+             "(observation, action_mask) -> action or (state) -> move",
+    example="python:agent.py:policy",
 )
 
 
