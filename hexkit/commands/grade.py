@@ -82,7 +82,26 @@ def _config(args: argparse.Namespace) -> tuple[object, str]:
                           "'reference:' in grading.yaml")
     base = plugins.parse_game_string(reference)[0]
     plugins.registry().game_spec(base)  # an unknown game is refused at once
+    _check_kind_settings(config.kind)
     return config, reference
+
+
+def _check_kind_settings(settings: dict[str, object]) -> None:
+    """grading.yaml's ``kind:`` settings: each read by some kind, with a value it takes."""
+    from hexkit.grading.grader import kinds
+    from hexkit.suggest import closest
+
+    known: set[str] = set()
+    for _name, kind in kinds():
+        known.update(kind.settings)
+        kind.check_settings(settings)
+    for key in settings:
+        if key not in known:
+            close = closest(key, known)
+            hint = f" (did you mean '{close}'?)" if close else \
+                f" (known: {', '.join(sorted(known)) or 'none'})"
+            raise OptionError(f"grading.yaml kind: no submission kind reads the setting "
+                              f"{key!r}{hint}")
 
 
 def run(args: argparse.Namespace, stdout: IO[str] | None = None,

@@ -144,6 +144,7 @@ class ClassDriver:
             for _call in calls:
                 yield failure
             return
+        first = printed.getvalue()[:PRINTED]  # what the constructor printed
         for call in calls:
             method, arguments = str(call[0]), [_argument(a) for a in call[1:]]
             printed = io.StringIO()
@@ -156,6 +157,8 @@ class ClassDriver:
             text = printed.getvalue()
             if text:
                 obs["_out"] = text[:PRINTED]
+            if first:
+                obs["_init_out"], first = first, ""
             yield obs
 
 

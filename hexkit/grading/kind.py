@@ -76,6 +76,10 @@ class Session(ABC):
 
     #: The rule groups this kind reports (tests of the same names).
     groups: tuple[str, ...] = RULE_GROUPS
+    #: Aspects compared apart from the rules, each a test of its own (a course program's
+    #: printed lines): a difference in one does not hide a later difference in the rules
+    #: of the same trajectory, nor the other way round.
+    aspects: tuple[str, ...] = ()
 
     @abstractmethod
     def trajectories(self, plan: Plan) -> list[Trajectory]:
@@ -99,6 +103,10 @@ class Session(ABC):
         """Whether two observations agree: keys starting with ``_`` are for reports only."""
         return {k: v for k, v in expected.items() if not k.startswith("_")} == {
             k: v for k, v in actual.items() if not k.startswith("_")}
+
+    def same_in(self, aspect: str, expected: Observation, actual: Observation) -> bool:
+        """Whether two observations agree in ``aspect`` (one of :attr:`aspects`)."""
+        return True
 
     @abstractmethod
     def classify(self, trajectory: Trajectory, index: int, expected: Observation | None,
@@ -128,6 +136,12 @@ class Kind(ABC):
     @abstractmethod
     def recognise(self, path: Path) -> bool:
         """True if ``path`` (a file or folder) is a submission of this kind."""
+
+    #: The keys of ``grading.yaml``'s ``kind:`` mapping that this kind reads.
+    settings: tuple[str, ...] = ()
+
+    def check_settings(self, settings: Mapping[str, Any]) -> None:  # noqa: B027
+        """OptionError for a bad value of one of this kind's :attr:`settings`."""
 
     def check_reference(self, reference: str) -> None:  # noqa: B027 - any reference will do
         """OptionError unless this kind can be graded against ``reference``."""

@@ -8,12 +8,22 @@ the MCTS bot, which finish more games), each successful move followed by queries
 squares it touched and of the mover's reserve and captures, with refused calls mixed in:
 out of turn, unknown names, squares off the board or not in line, too many pieces or too
 far, an empty reserve, and calls after the game is won. Every return value is compared
-(strings regardless of case, as the assignment's graders do); what a call prints is shown
-in a counterexample but not compared (printing is no part of the course API).
+(strings regardless of case, as the assignment's graders do).
+
+Every printed line is compared too, as a test of its own, ``output``: the reference, as
+the assignment asks, prints nothing, so anything a call (or the constructor) prints is a
+difference there, shown with the call. It is worth no points unless ``grading.yaml`` gives
+it some (``weights: {output: 5, ...}``): the assignment allows printing ("You're not
+required to print the board") and its graders compared return values only, so a board
+printed after each move, or a debugging line, is reported, not penalised, by default.
+Being a test apart, a printed line never hides a rule difference later in the same game.
+``kind: {printed: ignore}`` leaves printing out altogether.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +41,9 @@ from hexkit.grading.sandbox import Budget, Limits, Sandbox
 PLAYERS = ((("PlayerA", "R"), ("PlayerB", "G")), (("PlayerA", "R"), ("PlayerB", "G")),
            (("Ann", "R"), ("Bob", "G")), (("PlayerA", "G"), ("PlayerB", "R")))
 WEIGHTS = {"movement": 35.0, "captures": 25.0, "reserve": 15.0, "winning": 25.0}
+#: ``kind: {printed: ...}``: compare what each call prints (a test worth 0 points unless
+#: weighted), or leave it out.
+PRINTED_MODES = ("compare", "ignore")
 _OFF_BOARD = ((6, 0), (0, 6), (-1, 2), (3, -1), (7, 7))
 
 
@@ -43,12 +56,22 @@ class FocusGameKind(Kind):
     def recognise(self, path: Path) -> bool:
         return _program(path) is not None
 
+    settings = ("printed",)
+
     def check_reference(self, reference: str) -> None:
         _reference_options(reference)
 
+    def check_settings(self, settings: Mapping[str, Any]) -> None:
+        mode = settings.get("printed", "compare")
+        if mode not in PRINTED_MODES:
+            raise OptionError(f"grading.yaml kind: printed: {mode!r} is not one of "
+                              f"{', '.join(PRINTED_MODES)}")
+
     def open(self, path: Path, reference: str, limits: Limits, budget: Budget,
              options: Mapping[str, Any]) -> FocusGameSession:
-        return FocusGameSession(path, reference, limits, budget)
+        self.check_settings(options)
+        return FocusGameSession(path, reference, limits, budget,
+                                compare_printed=options.get("printed", "compare") == "compare")
 
 
 def _program(path: Path) -> Path | None:
@@ -74,11 +97,13 @@ def _reference_options(reference: str) -> dict[str, str]:
 class FocusGameSession(SandboxSession):
     """A FocusGame.py against hexkit's FocusGame."""
 
-    weights = WEIGHTS
     groups = tuple(WEIGHTS)
 
-    def __init__(self, path: Path, reference: str, limits: Limits, budget: Budget):
+    def __init__(self, path: Path, reference: str, limits: Limits, budget: Budget,
+                 compare_printed: bool = True):
         self.facade_options = _reference_options(reference)
+        self.weights = {**WEIGHTS, "output": 0.0} if compare_printed else dict(WEIGHTS)
+        self.aspects = ("output",) if compare_printed else ()
         program = _program(path)
         if program is None:
             raise OptionError(f"{path}: no file defines class FocusGame")
@@ -207,6 +232,9 @@ class FocusGameSession(SandboxSession):
     def same(self, expected: Observation, actual: Observation) -> bool:
         return _norm(expected) == _norm(actual)
 
+    def same_in(self, aspect: str, expected: Observation, actual: Observation) -> bool:
+        return _printed(expected) == _printed(actual)
+
     # -- explaining ----------------------------------------------------------------------
     def _replay(self, trajectory: Trajectory, upto: int) -> FocusGame:
         game = self.facade(trajectory.setup)
@@ -264,11 +292,18 @@ class FocusGameSession(SandboxSession):
         if failure:
             lines.append(f"The submission stopped answering at this call: {failure}")
             return lines
-        lines.append(f"  expected: {_shown(expected or {})}")
-        lines.append(f"  got:      {_shown(actual or {})}")
-        printed = (actual or {}).get("_out")
-        if printed:
-            lines.append("  (the call printed: " + printed.strip()[:PRINTED // 4] + ")")
+        expected, actual = expected or {}, actual or {}
+        if _printed(expected) == _printed(actual):
+            lines.append(f"  expected: {_shown(expected)}")
+            lines.append(f"  got:      {_shown(actual)}")
+            return lines
+        lines.append(f"  expected: {_shown(expected)}, {_printing(expected)}")
+        lines.append(f"  got:      {_shown(actual)}, {_printing(actual)}")
+        for label, obs in (("the submission", actual), ("the reference", expected)):
+            for title, text in zip(("FocusGame(...)", "the call"), _printed(obs), strict=True):
+                if text:
+                    lines.append(f"What {title} printed ({label}):")
+                    lines.extend(f"  | {line}" for line in text.rstrip("\n").split("\n")[:40])
         return lines
 
     def picture(self, trajectory: Trajectory, index: int) -> str | None:
@@ -296,11 +331,30 @@ def _argument(value: Any) -> Any:
 
 def _call(game: FocusGame, call: list[Any]) -> Observation:
     method, args = call[0], [_argument(a) for a in call[1:]]
+    printed = io.StringIO()
     try:
-        result = getattr(game, method)(*args)
+        with contextlib.redirect_stdout(printed):
+            result = getattr(game, method)(*args)
     except Exception as exc:  # the reference raises nothing for these calls
-        return {"error": f"{type(exc).__name__}: {exc}"}
-    return {"ret": list(result) if isinstance(result, tuple) else result}
+        obs: Observation = {"error": f"{type(exc).__name__}: {exc}"}
+    else:
+        obs = {"ret": list(result) if isinstance(result, tuple) else result}
+    if printed.getvalue():
+        obs["_out"] = printed.getvalue()[:PRINTED]
+    return obs
+
+
+def _printed(obs: Observation) -> tuple[str, str]:
+    """What the constructor (before the first call) and the call printed."""
+    return str(obs.get("_init_out", "")), str(obs.get("_out", ""))
+
+
+def _printing(obs: Observation) -> str:
+    init, call = _printed(obs)
+    if not init and not call:
+        return "printing nothing"
+    count = sum(len(text.rstrip("\n").split("\n")) for text in (init, call) if text)
+    return f"printing {count} line{'s' if count != 1 else ''} (below)"
 
 
 def _norm(obs: Observation) -> Any:

@@ -8,6 +8,10 @@ import json
 import zipfile
 from xml.etree import ElementTree as ET
 
+import pytest
+from focus.grading import FocusGameKind
+
+from hexkit.errors import OptionError
 from hexkit.tournament.ray_backend import start_failure
 
 from .conftest import run_hexkit
@@ -63,6 +67,18 @@ def test_a_mistake_in_grading_yaml_is_one_line_with_its_line_number(tmp_path):
     assert r.returncode == 1
     assert r.stderr.strip() == ("hexkit: error: grading.yaml:2: unknown grading.yaml key "
                                 "'trajectores' (did you mean 'trajectories'?)")
+
+
+def test_a_kind_setting_no_kind_reads_or_a_bad_value_is_refused_in_one_line(tmp_path):
+    (tmp_path / "grading.yaml").write_text("kind: {printd: ignore}\n")
+    make("focusgame", tmp_path)
+    r = run_hexkit("grade", "--reference", "focus", "--config", "grading.yaml",
+                   "FocusGame.py", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("hexkit: error: grading.yaml kind: no submission kind reads "
+                                "the setting 'printd' (did you mean 'printed'?)")
+    with pytest.raises(OptionError, match="printed: 'loud' is not one of compare, ignore"):
+        FocusGameKind().check_settings({"printed": "loud"})
 
 
 def test_something_of_no_known_kind_is_graded_zero_and_the_run_goes_on(tmp_path):
