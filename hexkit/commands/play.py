@@ -13,7 +13,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from hexkit import plugins
 from hexkit.deadline import CallTimeout, PluginExit, Watchdog
@@ -109,7 +109,8 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
         # waits for the player from its work.
         return _run(args, stdin, stdout, stderr, None)
     with Watchdog(limit, "starting the game") as dog:
-        return _run(args, _Keyboard(stdin, dog), stdout, stderr, dog)
+        # The session reads lines only (read_line): the wrapper is an IO[str] for it.
+        return _run(args, cast(IO[str], _Keyboard(stdin, dog)), stdout, stderr, dog)
 
 
 def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[str],

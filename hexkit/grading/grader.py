@@ -196,13 +196,14 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
             seen = differences(session, trajectory)
             rules = next((d for d in seen if d.aspect is None), None)
             total += len(trajectory.calls)
-            checked += rules.index if _broke(rules) else len(trajectory.calls)
+            checked += rules.index if rules is not None and _broke(rules) \
+                else len(trajectory.calls)
             if rules is not None and rules.failure and "within" in rules.failure:
                 timeouts += 1
-            for difference in seen:
-                known = found.get(difference.group)
-                if known is None or difference.length < known.length:
-                    found[difference.group] = difference
+            for seen_here in seen:
+                known = found.get(seen_here.group)
+                if known is None or seen_here.length < known.length:
+                    found[seen_here.group] = seen_here
             if all(g in found for g in weights):
                 break
         if not unfinished and total and checked < MIN_CHECKED * total:

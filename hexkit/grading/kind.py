@@ -19,10 +19,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, OptionError
 from hexkit.grading.sandbox import Budget, Limits, Sandbox, SandboxError
+
+if TYPE_CHECKING:
+    from hexkit.bots import Bot
+    from hexkit.game import Game
 
 Observation = dict[str, Any]
 
@@ -151,6 +155,17 @@ class Kind(ABC):
              options: Mapping[str, Any]) -> Session:
         """A session for one submission (nothing of it runs yet). ``options`` are the
         kind's settings from ``grading.yaml``."""
+
+
+def plan_bot(game: Game, spec: str, seed: int) -> Bot:
+    """The bot that chooses the moves of bot-guided trajectories (``bot_spec``)."""
+    from hexkit.bots import make_bot
+
+    bot = make_bot(game, spec, seed)
+    if bot is None:
+        raise OptionError(f"trajectories: bot_spec {spec!r}: a bot chooses the moves of the "
+                          "bot-guided games, not a human")
+    return bot
 
 
 def plain(value: Any) -> Any:

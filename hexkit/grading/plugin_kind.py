@@ -20,7 +20,14 @@ from hexkit import plugins
 from hexkit.errors import HexkitError, OptionError
 from hexkit.events import CAPTURED, DESTROYED, ELIMINATED, RESERVED, RETURNED
 from hexkit.game import Game, State
-from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    Observation,
+    Plan,
+    SandboxSession,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.observe import play
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
@@ -146,12 +153,11 @@ class PluginSession(SandboxSession):
         return trajectory
 
     def _bots(self, name: str, seed: int, plan: Plan) -> Trajectory:
-        from hexkit.bots import make_bot
 
         setup = {"options": self.options, "seed": seed}
         trajectory = Trajectory(name, "bot", setup, [])
         game, state = self.start(trajectory)
-        bots = [make_bot(game, plan.bot_spec, seed + seat) for seat in
+        bots = [plan_bot(game, plan.bot_spec, seed + seat) for seat in
                 range(len(state.players))]
         for step in range(plan.length):
             if state.is_over():

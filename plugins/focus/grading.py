@@ -30,10 +30,18 @@ from pathlib import Path
 from typing import Any
 
 from focus.course import FocusGame
+from focus.moves import ReserveMove, StackMove
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.drivers import PRINTED
-from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    Observation,
+    Plan,
+    SandboxSession,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.plugin_kind import mentions, python_files
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
@@ -139,9 +147,7 @@ class FocusGameSession(SandboxSession):
         names = [players[0][0], players[1][0]]
         bots = None
         if bot_spec:
-            from hexkit.bots import make_bot
-
-            bots = [make_bot(game._state.game, bot_spec, seed + s) for s in (0, 1)]
+            bots = [plan_bot(game._state.game, bot_spec, seed + s) for s in (0, 1)]
         calls = trajectory.calls
         for _step in range(length):
             state = game._state
@@ -159,12 +165,14 @@ class FocusGameSession(SandboxSession):
                 if not moves:
                     break
                 move = rng.choice(moves)
-            if hasattr(move, "frm"):
+            if isinstance(move, StackMove):
                 call = ["move_piece", names[seat], list(move.frm), list(move.to), move.count]
                 touched = [list(move.frm), list(move.to)]
-            else:
+            elif isinstance(move, ReserveMove):
                 call = ["reserved_move", names[seat], list(move.to)]
                 touched = [list(move.to)]
+            else:
+                raise TypeError(f"not a Focus move: {move!r}")
             calls.append(call)
             _call(game, call)
             calls.extend(["show_pieces", sq] for sq in touched)
@@ -190,7 +198,7 @@ class FocusGameSession(SandboxSession):
             own = tall
         squares = game._rules.squares
         frm = list(squares[rng.choice(own)]) if own else [0, 0]
-        height = len(state._stacks[game._squares[tuple(frm)]]) if own else 1
+        height = len(state._stacks[game._squares[(frm[0], frm[1])]]) if own else 1
         if roll == 0 and state._turn is not None:
             theirs = _moves(game, other)
             if theirs:
@@ -230,7 +238,7 @@ class FocusGameSession(SandboxSession):
         return out
 
     def same(self, expected: Observation, actual: Observation) -> bool:
-        return _norm(expected) == _norm(actual)
+        return bool(_norm(expected) == _norm(actual))
 
     def same_in(self, aspect: str, expected: Observation, actual: Observation) -> bool:
         return _printed(expected) == _printed(actual)

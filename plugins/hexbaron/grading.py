@@ -29,7 +29,14 @@ from hexbaron.game import HexBaronState
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.drivers import _Lines, console_observations
-from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    Observation,
+    Plan,
+    SandboxSession,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.plugin_kind import python_files
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
@@ -165,9 +172,7 @@ class HexBaronSession(SandboxSession):
                 setup = mirror.default_setup()
             state = HexBaronState(mirror.game(), setup, mirror.rng)
             if bot_spec and bots is None:
-                from hexkit.bots import make_bot
-
-                bots = [make_bot(state.game, bot_spec, seed + s) for s in (0, 1)]
+                bots = [plan_bot(state.game, bot_spec, seed + s) for s in (0, 1)]
             while len(lines) < length and not state.is_over():
                 for _command in range(3):
                     if bots is not None and rng.random() < 0.9:
