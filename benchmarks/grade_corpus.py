@@ -2,7 +2,8 @@
 mutant and every hostile submission of each kind, with ``hexkit grade``'s own code.
 
 Prints, per kind, how many mutants are caught (less than full score, with a counterexample
-in a failed test's output), the lengths of the shortest counterexamples, the pristine
+in a failed test's output) and failed in the rule group a student would look in for that
+bug (``WHERE_TO_LOOK``), the lengths of the shortest counterexamples, the pristine
 score, how each hostile submission was graded and in how long, and whether anything was
 written outside a sandbox. Options: ``--kind K`` (repeatable), ``--jobs N``,
 ``--time-limit S`` (per submission, default 60).
@@ -25,7 +26,14 @@ sys.path.insert(0, str(ROOT))
 from hexkit.grading import batch  # noqa: E402
 from hexkit.grading.config import GradingConfig  # noqa: E402
 from hexkit.grading.grader import GradeResult  # noqa: E402
-from tests.grading.corpus import ESCAPE, HOSTILE_CODE, MUTANTS, REFERENCE, make  # noqa: E402
+from tests.grading.corpus import (  # noqa: E402
+    ESCAPE,
+    HOSTILE_CODE,
+    MUTANTS,
+    REFERENCE,
+    WHERE_TO_LOOK,
+    make,
+)
 
 
 def main() -> int:
@@ -69,7 +77,7 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         for t in pristine.tests:
             if t.status != "passed":
                 print(f"  FAIL pristine {t.name}: {t.output[:300]}")
-    caught, lengths = 0, []
+    caught, placed, lengths = 0, 0, []
     for label, (mutant, _hostile) in what.items():
         if mutant is None:
             continue
@@ -81,13 +89,18 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         if shown:
             lengths.append(min(shown))
         groups = ", ".join(t.name for t in failed)
+        where = WHERE_TO_LOOK[kind][mutant]
+        right = bool(where & {t.name for t in failed if t.max_score})
+        placed += right
         print(f"  {'caught' if ok else 'MISSED'} {label:<28} {r.score:>6g}/{r.max_score:g}"
-              f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]  "
+              f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]"
+              f"{'' if right else '  WRONG GROUP: look in ' + '/'.join(sorted(where))}  "
               f"{r.seconds:.1f} s")
     total = sum(1 for m, _h in what.values() if m)
-    failures += total - caught
+    failures += total - caught + total - placed
     if lengths:
-        print(f"mutants caught: {caught}/{total}; counterexample length median "
+        print(f"mutants caught: {caught}/{total}, in the group a student would look in: "
+              f"{placed}/{total}; counterexample length median "
               f"{statistics.median(lengths):g}, min {min(lengths)}, max {max(lengths)}")
     for label, (_mutant, hostile) in what.items():
         if hostile is None:

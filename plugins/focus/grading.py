@@ -264,6 +264,10 @@ class FocusGameSession(SandboxSession):
             return "reserve"
         if method == "show_captured":
             return "captures"
+        if method == "move_piece" and "ret" in (actual or {}):
+            # Both answered, differently: whether this move may be made at all, which is
+            # the movement rules' (a win was told apart above).
+            return "movement"
         before = self._replay(trajectory, index)
         captured = list(before._state._captured)
         reserve = list(before._state._reserve)
