@@ -364,10 +364,12 @@ def run_scenario(scenario: Scenario, registry: Any = None,
     try:
         # Files named by the scenario's options must lie beside it (or be installed
         # variants): a scenario file handed over by someone else reads nothing else.
-        base_name = plugins.parse_game_string(scenario.game)[0]
-        options = confine(base_name, scenario.options, Path(scenario.file).parent,
-                          "scenario file")
-        game = registry.load_game(scenario.game, **options)
+        # The options written in the game string (``hexbaron(setup=...)``) are confined
+        # with the others: they come from the same file.
+        base_name, inline = plugins.parse_game_string(scenario.game)
+        options = confine(base_name, {**inline, **scenario.options},
+                          Path(scenario.file).parent, "scenario file")
+        game = registry.load_game(base_name, **options)
     except HexkitError as exc:
         raise ScenarioFailure(f"cannot load game {scenario.game}: {exc}", scenario.line) from None
     with _guarded(time_limit, "the starting position", scenario.line):

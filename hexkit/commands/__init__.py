@@ -65,4 +65,6 @@ BUILTIN: tuple[tuple[str, str, str], ...] = (
      "hexkit.commands.new_plugin"),
     ("serve", "play any game in the browser: two players, bots, spectators (web extra)",
      "hexkit.commands.serve"),
+    ("users", "the accounts of a hexkit serve server: add, import a roster, list, remove",
+     "hexkit.commands.users"),
 )

@@ -13,7 +13,7 @@ from hexkit.hookspecs import hookimpl
 OPTIONS = (
     Option("board", "course",
            "variant: course (central 6x6), cross (52 squares), another configs/focus "
-           "name, or a path to a variant YAML file"),
+           "name, or a path to a variant YAML file", names_file=True),
     Option("players", 2, "number of players (3 and 4 need board=cross)", int, (2, 3, 4)),
     Option("distance", "auto",
            "up_to: at most as far as the pieces moved; exact: exactly that far "

@@ -38,7 +38,7 @@ in the classic console (--classic) it uses up one of the three, as in the AQA pr
 
 OPTIONS = (
     Option("setup", "default", "set-up: a shipped name (default, game1, ...), an extension's "
-           "set-up, a .yaml set-up file or an AQA data file"),
+           "set-up, a .yaml set-up file or an AQA data file", names_file=True),
     Option("size", 0, "generate a grid of this even size (4-100) with the "
            "set-up's players; 0 keeps the set-up's grid", int),
     Option("p1_name", "", "Player One's name (default: the set-up's)"),
