@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import hexkit
+from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.config import GradingConfig
 
@@ -25,7 +26,7 @@ if ! command -v python3.11 >/dev/null || ! python3.11 -c "import ensurepip" 2>/d
     apt-get update
     apt-get install -y python3.11 python3.11-venv
 fi
-python3.11 -m venv "$ROOT/venv"
+{jdk}python3.11 -m venv "$ROOT/venv"
 "$ROOT/venv/bin/pip" install --upgrade pip
 "$ROOT/venv/bin/pip" install {install}
 """
@@ -56,6 +57,13 @@ with open(target, "w", encoding="utf-8") as file:
     json.dump({{"score": 0, "output": "The autograder could not grade this submission "
                f"(exit status {{status}}):\\n{{text}}"}}, file)
 PY
+fi
+"""
+
+#: For a HexAround reference: the JDK that compiles the students' Java projects.
+JDK = """if ! command -v javac >/dev/null; then
+    apt-get update
+    apt-get install -y default-jdk-headless
 fi
 """
 
@@ -109,7 +117,8 @@ def write_bundle(target: Path, reference: str, config: GradingConfig, *,
     config_arg = "--config grading.yaml " if config_file is not None else ""
     tmp = target.with_name(target.name + ".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-        _executable(zf, "setup.sh", SETUP.format(install=install))
+        java = plugins.parse_game_string(reference)[0] == "hexaround"
+        _executable(zf, "setup.sh", SETUP.format(install=install, jdk=JDK if java else ""))
         _executable(zf, "run_autograder", RUN.format(reference=shlex.quote(reference),
                                                      config=config_arg))
         for name, path in files.items():

@@ -114,3 +114,15 @@ def test_a_ray_start_that_times_out_is_explained_in_one_line():
                                   "happen because some of the raylet failed to startup"))
     assert why.startswith("its raylet did not register within Ray's 30-second wait")
     assert "\n" not in why
+
+
+def test_a_hexaround_bundle_installs_the_jdk_that_compiles_java_projects(tmp_path):
+    from hexkit.grading.bundle import write_bundle
+    from hexkit.grading.config import GradingConfig
+
+    for reference, wanted in (("hexaround(config=level2)", True), ("focus", False)):
+        write_bundle(tmp_path / "a.zip", reference, GradingConfig(), pip="hexkit-games")
+        with zipfile.ZipFile(tmp_path / "a.zip") as zf:
+            setup = zf.read("setup.sh").decode()
+        assert ("apt-get install -y default-jdk-headless" in setup) is wanted
+        assert "pip\" install hexkit-games" in setup
