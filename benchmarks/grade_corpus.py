@@ -34,25 +34,33 @@ from tests.grading.corpus import (  # noqa: E402
     WHERE_TO_LOOK,
     make,
 )
+from tests.grading.java import corpus as java  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kind", action="append", choices=sorted(MUTANTS))
+    parser.add_argument("--kind", action="append", choices=sorted([*MUTANTS, JAVA]))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
     ESCAPE.unlink(missing_ok=True)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in args.kind or sorted(MUTANTS):
+        for kind in args.kind or sorted([*MUTANTS, JAVA]):
             tasks, what = [], {}
-            entries = [("pristine", None, None)]
-            entries += [(m.name, m.name, None) for m in MUTANTS[kind]]
-            entries += [(f"hostile:{h}", None, h) for h in HOSTILE_CODE]
-            for label, mutant, hostile in entries:
-                path = make(kind, Path(tmp) / kind / label.replace(":", "_"), mutant, hostile)
-                tasks.append(batch.Task(label, str(path), REFERENCE[kind], GradingConfig(),
+            if kind == JAVA:
+                made = java_entries(Path(tmp) / kind)
+            else:
+                made = []
+                entries = [("pristine", None, None)]
+                entries += [(m.name, m.name, None) for m in MUTANTS[kind]]
+                entries += [(f"hostile:{h}", None, h) for h in HOSTILE_CODE]
+                for label, mutant, hostile in entries:
+                    path = make(kind, Path(tmp) / kind / label.replace(":", "_"), mutant,
+                                hostile)
+                    made.append((label, mutant, hostile, path))
+            for label, mutant, hostile, path in made:
+                tasks.append(batch.Task(label, str(path), reference_of(kind), GradingConfig(),
                                         args.time_limit, None, ()))
                 what[label] = (mutant, hostile)
             results: dict[str, GradeResult] = {}
@@ -66,10 +74,45 @@ def main() -> int:
     return 1 if failures else 0
 
 
+JAVA = "hexaround-java"
+#: Hostile Java: put at the start of placeCreature (``static``: in the class's body).
+JAVA_HOSTILE = {
+    "loop": "        while (System.nanoTime() > 0) { }\n",
+    "memory": "        long[][] hog = new long[1 << 20][];\n"
+              "        for (int i = 0; i < hog.length; i++) { hog[i] = new long[1 << 20]; }\n",
+    "exit": "        System.exit(3);\n",
+    "sleep": "        try { Thread.sleep(600_000); } catch (InterruptedException e) { }\n",
+    "write_outside": "        try { java.nio.file.Files.writeString(java.nio.file.Path.of(\""
+                     + str(ESCAPE) + "\"), \"escaped\"); } catch (java.io.IOException e) { }\n",
+    "exit_at_import": "static",
+}
+GAME_MANAGER = "src/hexaround/game/HexAroundGameManager.java"
+PLACE = "    public MoveResponse placeCreature(CreatureName creature, int x, int y) {\n"
+CLASS = "public class HexAroundGameManager implements IHexAroundGameManager {\n"
+
+
+def reference_of(kind: str) -> str:
+    return f"hexaround(config={java.EVERYTHING})" if kind == JAVA else REFERENCE[kind]
+
+
+def java_entries(folder: Path) -> list[tuple[str, str | None, str | None, Path]]:
+    """The Java corpus: the pristine project, its planted bugs and hostile copies."""
+    out: list[tuple[str, str | None, str | None, Path]] = [
+        ("pristine", None, None, java.make_project(folder))]
+    for mutant in java.load_mutants():
+        out.append((mutant.id, mutant.id, None, java.make_project(folder, mutant)))
+    for name, code in JAVA_HOSTILE.items():
+        where, what = (CLASS, CLASS + "    static { System.exit(3); }\n") if code == "static" \
+            else (PLACE, PLACE + code)
+        hostile = java.Mutant(f"hostile_{name}", "", GAME_MANAGER, ((where, what),), "", 0)
+        out.append((f"hostile:{name}", None, name, java.make_project(folder, hostile)))
+    return out
+
+
 def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], wall: float) -> int:
     failures = 0
     pristine = results["pristine"]
-    print(f"\n== {kind} (reference {REFERENCE[kind]}): {len(results)} submissions in "
+    print(f"\n== {kind} (reference {reference_of(kind)}): {len(results)} submissions in "
           f"{wall:.1f} s")
     print(f"pristine: {pristine.score:g} / {pristine.max_score:g} in {pristine.seconds:.1f} s")
     if pristine.score != pristine.max_score:

@@ -170,6 +170,20 @@ WHERE_TO_LOOK: dict[str, dict[str, set[str]]] = {
         "opponents_stacks_listed": {"movement"}, "no_capture_events": {"captures"},
         "refusal_changes_state": {"movement"},
     },
+    "hexaround-java": {
+        "butterfly-deadline-off-by-one": {"placement", "movement"},
+        "slide-ignores-gates": {"movement"},
+        "jumper-flies": {"movement"}, "win-for-wrong-colour": {"winning"},
+        "draw-missed": {"winning"}, "stack-limit-ignored": {"movement"},
+        "kamikaze-attacker-survives": {"movement"}, "kamikaze-victim-lost": {"movement"},
+        "red-first-placement-anywhere": {"placement"}, "hatching-ignored": {"placement"},
+        "surrounded-flyer-flies": {"movement"}, "runner-stops-short": {"movement"},
+        "walker-crosses-open-space": {"movement"}, "colony-may-split": {"movement"},
+        "swap-with-butterfly": {"movement"}, "error-passes-the-turn": {"placement",
+                                                                        "movement"},
+        "play-after-the-end": {"placement", "winning"},
+        "trapped-creature-moves": {"movement"},
+    },
 }
 
 #: Hostile code put at the start of a method every trajectory calls.
