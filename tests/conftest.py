@@ -21,3 +21,15 @@ def private_data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = saved
+
+
+@pytest.fixture(autouse=True)
+def forget_plugin_folders() -> Iterator[None]:
+    """A test that runs ``hexkit --plugins-dir DIR ...`` in this process leaves DIR's
+    plugins in the process-wide registry; later tests must see the installed games only."""
+    yield
+    from hexkit import plugins
+
+    from_env = [d for d in os.environ.get(plugins.PLUGINS_DIR_ENV, "").split(os.pathsep) if d]
+    if plugins.configured_dirs() != from_env:
+        plugins.configure([])
