@@ -20,6 +20,9 @@ from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
 # The state kit's parts are imported when a state is made, not with the game specs: every
 # ``hexkit`` command imports this module, and most never make a state.
 if TYPE_CHECKING:
+    import numpy
+
+    from hexkit.actions import ActionSpace
     from hexkit.events import GameEvent
     from hexkit.gestures import Gesture, Origin
     from hexkit.turns import TurnOrder
@@ -48,7 +51,11 @@ def _shown(value: Any) -> str:
 @dataclass(frozen=True)
 class Option:
     """One game option: name, default, help, type (int, str, bool or float), and the values
-    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers."""
+    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers.
+
+    ``names_file`` marks an option whose value may be a file path (a variant, set-up or
+    config file): a path is accepted only from the operator's own command line; from a web
+    request or an uploaded record only installed variant names are."""
 
     name: str
     default: Any
@@ -56,10 +63,17 @@ class Option:
     type: type = str
     choices: tuple[Any, ...] | None = None
     bounds: tuple[Any, Any] | None = None
+    names_file: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""
         try:
+            if isinstance(value, str) and self.type in (int, float) and not value.isascii():
+                raise ValueError(f"not ASCII digits: {value!r}")  # int("٣") is 3 to Python
+            if self.type is int and isinstance(value, float):
+                if not value.is_integer():  # 3.5 is not 3
+                    raise ValueError(f"not a whole number: {value!r}")
+                value = int(value)
             if isinstance(value, str) and self.type is not str:
                 value = _parse_bool(value) if self.type is bool else self.type(value.strip())
             elif self.type is bool and not isinstance(value, bool):
@@ -311,6 +325,58 @@ class Game(ABC):
         state._kit_events.clear()
         return state
 
+    # -- for reinforcement learning (hexkit.adapters) -------------------------------------
+    #: Plies after which the adapters (PettingZoo, Gymnasium, OpenSpiel) call a game that
+    #: is still going a draw. Never part of the rules: ``hexkit play`` and tournaments
+    #: ignore it. Games where it matters give their own bound.
+    max_plies: int = 1000
+
+    def action_space(self) -> ActionSpace:
+        """The game's fixed, ordered move universe (see :mod:`hexkit.actions`), made once
+        by :meth:`make_action_space`."""
+        found = self.__dict__.get("_kit_action_space")
+        if found is None:
+            found = self._kit_action_space = self.make_action_space()
+        return found
+
+    def make_action_space(self) -> ActionSpace:
+        """Build the action space. Default: :class:`hexkit.actions.GestureActionSpace`,
+        numbering moves by where they start and end on the starting position's cells."""
+        from hexkit.actions import GestureActionSpace
+
+        return GestureActionSpace(self)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`State.observation` (numpy planes), found once from a new
+        state."""
+        found = self.__dict__.get("_kit_observation_shape")
+        if found is None:
+            found = self._kit_observation_shape = tuple(self.new_state(seed=0).observation(0).shape)
+        return found
+
+    def view_planes(self) -> Any:
+        """The default observation's layout (:class:`hexkit.observation.ViewPlanes`), made
+        once."""
+        found = self.__dict__.get("_kit_view_planes")
+        if found is None:
+            from hexkit.observation import ViewPlanes
+
+            found = self._kit_view_planes = ViewPlanes(self)
+        return found
+
+    # -- copies and pickles -------------------------------------------------------------
+    def __copy__(self) -> Game:
+        return self  # games are immutable and shared
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its spec and the options that differ from the defaults, and is
+        built again where it is unpickled (what it compiled or loaded is never pickled)."""
+        return (_rebuild_game, (self.spec, self.non_default_options(), dict(self.shown_values)))
+
     def describe(self) -> str:
         """This variant's rules in words, for people learning it: every piece kind with its
         movement and abilities (and costs), how moves are written, and the legend of the
@@ -344,6 +410,21 @@ def _format_value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+def _rebuild_game(spec: GameSpec, options: dict[str, Any], shown: dict[str, str]) -> Game:
+    """Unpickle a game: build it again from its spec and options."""
+    game = spec.make_game(options)
+    game.shown_values = dict(shown)
+    return game
+
+
+def _rebuild_state(game: Game, data: dict[str, Any], moves: list[str]) -> State:
+    """Unpickle a state: its position before the moves on its stack, and those moves."""
+    state = game.state_from_dict(data)
+    for text in moves:
+        state.push(text)
+    return state
 
 
 class State(ABC):
@@ -560,6 +641,35 @@ class State(ABC):
         for name, value in self.__dict__.items():
             if name not in _KIT_ATTRIBUTES:
                 setattr(twin, name, _copied(value, memo))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """``copy.deepcopy(state)`` is :meth:`copy` (the game and the moves are shared)."""
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as its game, its saved form (:meth:`to_dict`) before the moves on
+        its stack, and those moves, which unpickling plays again: the copy can undo them."""
+        moves = [str(m) for m in self.move_stack]
+        root = self
+        if moves:
+            root = self.copy()
+            while root.move_stack:
+                root.pop()
+        try:
+            data = root.to_dict()
+        except NotImplementedError as exc:
+            raise TypeError(f"cannot pickle {type(self).__name__}: {exc}") from None
+        return (_rebuild_state, (self.game, data, moves))
+
+    def observation(self, seat: int | None = None) -> numpy.ndarray:
+        """The position as float32 numpy planes of shape ``game.observation_shape``, seen by
+        ``seat`` (default: the player to act). Default: read from :meth:`view` (see
+        :mod:`hexkit.observation`); games override it where that is slow or says too
+        little. Needs numpy (``pip install 'hexkit-games[rl]'``)."""
+        planes = self.game.view_planes()
+        return planes.planes(self, self.current_player if seat is None else seat)
 
     def is_over(self) -> bool:
         """True when the game has ended (default: when :meth:`outcome` is not None)."""

@@ -12,7 +12,9 @@ A broken rule raises :class:`ConformanceError` (an AssertionError) saying which 
 failed, in which game, after which moves. Besides the moves, saving, copies and undo, it
 checks what user interfaces rely on: every move's gesture starts and ends at cells of the
 state's view (or in a hand the view shows), ``moves_from`` lists exactly the moves of each
-origin, and events are JSON-safe and name cells of the view.
+origin, and events are JSON-safe and name cells of the view. Legal moves are listed once
+each, and the same moves from the same seed give the same outcome after saving and reloading
+half way.
 """
 
 from __future__ import annotations
@@ -152,6 +154,12 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
         legal = list(state.legal_moves())
         if not legal:
             raise fail("legal_moves() is empty but the game is not over")
+        if len(set(legal)) != len(legal):
+            seen: set[Move] = set()
+            for m in legal:
+                if m in seen:
+                    raise fail(f"legal_moves() lists {m} more than once")
+                seen.add(m)
         if not 0 <= state.current_player < len(state.players):
             raise fail(f"current_player {state.current_player} is not a seat")
         if thorough:
@@ -324,3 +332,14 @@ def _check_determinism(game: Game, seed: int, moves: Sequence[Move]) -> None:
         if a.to_dict() != b.to_dict():
             raise _fail(game, seed, list(moves[: i + 1]),
                         "the same seed and moves gave different states")
+    # Saved half way and reloaded, the same moves lead to the same end.
+    half = len(moves) // 2
+    c = game.new_state(seed=seed)
+    for move in moves[:half]:
+        c.push(move)
+    c = game.state_from_dict(json.loads(json.dumps(c.to_dict())))
+    for move in moves[half:]:
+        c.push(str(move))
+    if c.outcome() != a.outcome() or c.to_dict() != a.to_dict():
+        raise _fail(game, seed, list(moves),
+                    "saved and reloaded half way, the same moves give another outcome")

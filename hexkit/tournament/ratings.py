@@ -17,11 +17,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from hexkit.errors import OptionError
 from hexkit.tournament.store import GameRow
+
+INSTALL_HINT = "tournament ratings need openskill: pip install 'hexkit-games[tournament]'"
 
 Z95 = 1.959963984540054
 
@@ -77,8 +81,16 @@ def _placed(row: GameRow) -> dict[int, int]:
     return {b: 1 if b in row.winners else 2 for b in row.seats}
 
 
+def require_openskill() -> None:
+    """OptionError with the install command when openskill is missing (checked before a
+    tournament plays its first game, not after)."""
+    if importlib.util.find_spec("openskill") is None:
+        raise OptionError(INSTALL_HINT)
+
+
 def standings(specs: Sequence[str], rows: Sequence[GameRow]) -> list[Standing]:
     """Every bot's standing (in the order of ``specs``), rated with openskill."""
+    require_openskill()
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()

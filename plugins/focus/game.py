@@ -21,6 +21,7 @@ from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
 from hexkit import events
+from hexkit.actions import ActionSpace
 from hexkit.errors import IllegalMoveError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
@@ -50,6 +51,17 @@ class Focus(Game):
     def _state_from_dict(self, data: Mapping[str, Any]) -> FocusState:
         """Rebuild a position from ``to_dict()`` output."""
         return _StateReader(self.rules).read(self, data)
+
+    @property
+    def max_plies(self) -> int:  # type: ignore[override]
+        """The adapters' bound (Focus has no draw): 400 plies per player."""
+        return 400 * self.rules.players
+
+    def make_action_space(self) -> ActionSpace:
+        """Every stack move and reserve entry, from the rules' tables (focus.actions)."""
+        from focus.actions import action_space
+
+        return action_space(self)
 
 
 
@@ -416,6 +428,12 @@ class FocusState(State):
     def view(self) -> BoardView:
         """A game-neutral picture for the SVG renderer, the reserves as the players' hands."""
         return board_view(self)
+
+    def observation(self, seat: int | None = None) -> Any:
+        """Numpy planes read from the stacks (focus.observation)."""
+        from focus.observation import observe
+
+        return observe(self, self.current_player if seat is None else seat)
 
 
 def _name(square: Any) -> str:

@@ -24,6 +24,7 @@ from hexaround.engine import (
 )
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexaround.movelist import MoveList
+from hexkit.actions import ActionSpace
 from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
@@ -186,6 +187,15 @@ class HexAroundGame(Game):
         from hexaround.rulebook import describe
 
         return describe(self.config, LEGEND)
+
+    #: The adapters' bound (OpenSpiel's for Hive): a game still going is a draw there.
+    max_plies = 500
+
+    def make_action_space(self) -> ActionSpace:
+        """Numbered on a window around the first hex (hexaround.actions)."""
+        from hexaround.actions import HexAroundActions
+
+        return HexAroundActions(self)
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
@@ -472,6 +482,12 @@ class HexAroundState(State):
     def move_help(self) -> str:
         """The move notation."""
         return MOVE_HELP
+
+    def observation(self, seat: int | None = None) -> Any:
+        """Numpy planes on the action space's window (hexaround.observation)."""
+        from hexaround.observation import observe
+
+        return observe(self, self.current_player if seat is None else seat)
 
     def gesture(self, move: Move) -> Gesture | None:
         """Where a move starts and ends for click-to-move: a placement starts at the

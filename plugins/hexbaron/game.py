@@ -32,6 +32,7 @@ from hexbaron.setup import (
     tile_count,
 )
 from hexkit import events
+from hexkit.actions import ActionSpace
 from hexkit.configs import looks_like_path, resolve_variant
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
@@ -138,6 +139,17 @@ class HexBaronGame(Game):
             raise RecordError("Hex Baron position: baron_lost must be true or false")
         setup = Setup(size, terrain, pieces, players, to_move, command, (t1, t2), lost)
         return HexBaronState(self, setup, rng_from_json(data["rng"]))
+
+    @property
+    def max_plies(self) -> int:  # type: ignore[override]
+        """The adapters' bound: the turn limit's commands, or 200 turns each."""
+        return COMMANDS_PER_TURN * 2 * (self.max_turns or 200)
+
+    def make_action_space(self) -> ActionSpace:
+        """Each command verb over the tiles of the grid (hexbaron.actions)."""
+        from hexbaron.actions import HexBaronActions
+
+        return HexBaronActions(self)
 
     def describe(self) -> str:
         """Every piece kind (costs, movement, what it does), every command, the terrains and
@@ -403,6 +415,12 @@ class HexBaronState(State):
         """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as
         labels, the serfs in supply as each player's hand."""
         return pictures.board_view(self)
+
+    def observation(self, seat: int | None = None) -> Any:
+        """Numpy planes of pieces, terrain and resources (hexbaron.observation)."""
+        from hexbaron.observation import observe
+
+        return observe(self, self.current_player if seat is None else seat)
 
     def move_help(self) -> str:
         """The commands, their costs and the piece rules (from the catalogue, so extension

@@ -9,6 +9,7 @@ from typing import Any
 
 from hexaround.engine import coords_of, in_range, key_of
 
+from hexkit.actions import ActionSpace
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
@@ -82,6 +83,15 @@ class HiveGame(Game):
         if template is None:
             template = self._template = HiveEngine(self.expansions, self.repetition_draw)
         return template.clone()
+
+    #: The adapters' bound, OpenSpiel's: a game still going is a draw there.
+    max_plies = 500
+
+    def make_action_space(self) -> ActionSpace:
+        """OpenSpiel's numbers: tile, reference tile, direction (hive.actions)."""
+        from hive.actions import HiveActions
+
+        return HiveActions()
 
     def new_state(self, seed: int | None = None) -> HiveState:
         """The empty board, White to play."""
@@ -397,6 +407,12 @@ class HiveState(State):
     def move_help(self) -> str:
         """How moves are written."""
         return MOVE_HELP
+
+    def observation(self, seat: int | None = None) -> Any:
+        """Numpy planes on a window centred on the hive (hive.observation)."""
+        from hive.observation import observe
+
+        return observe(self, self.current_player if seat is None else seat)
 
     def gesture(self, move: Move) -> Gesture | None:
         """Placements start in the hand (kind: the bug letter), moves and throws at the

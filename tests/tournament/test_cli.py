@@ -178,3 +178,23 @@ def test_a_huge_match_starts_at_once_and_ctrl_c_at_a_terminal_reports_its_games(
     assert f"{played} games played" in text
     assert f"hexkit: match interrupted: {played} of 1000000 games played" in text
     assert "Traceback" not in text
+
+
+def test_a_tournament_without_openskill_says_how_to_install_it_before_playing(
+        tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    from hexkit.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "openskill" else real(name, *a))
+    monkeypatch.chdir(tmp_path)
+    dirs = [a for d in PLUGIN_DIRS for a in ("--plugins-dir", d)]
+    capsys.readouterr()
+    assert main([*dirs, *NEW, "--db", "t.sqlite", "--quiet"]) == 1
+    lines = [x for x in capsys.readouterr().err.splitlines()
+             if not x.startswith("hexkit: warning:")]
+    assert lines == ["hexkit: error: tournament ratings need openskill: "
+                     "pip install 'hexkit-games[tournament]'"]
+    assert not (tmp_path / "t.sqlite").exists()

@@ -1,0 +1,105 @@
+"""Speed of the AI adapters, in CPU time with interleaved rounds.
+
+    python benchmarks/ai_speed.py [--rounds 5] [--turns 3000]
+
+1. PettingZoo's performance_benchmark loop (observe every agent with last(), a random
+   masked action, reset at the end), counted in turns per CPU second, on hexkit's Focus
+   and on PettingZoo's own connect_four_v3 and tictactoe_v3, round by round.
+2. Observation building per game: State.observation(seat) in microseconds.
+3. copy.deepcopy and pickle (dumps + loads) of a state 40 plies in, against state.copy().
+Needs pip install 'hexkit-games[rl]' and pettingzoo[classic] for the reference games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import pickle
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+GAMES = ["focus", "focus(board=cross,players=4)", "hexbaron", "hexaround", "hive"]
+
+
+def turns_per_cpu_second(env: Any, turns: int, seed: int) -> float:
+    """performance_benchmark's loop for ``turns`` turns, timed in CPU seconds."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    done = 0
+    start = time.process_time()
+    while done < turns:
+        for _agent in env.agent_iter(env.num_agents):
+            obs, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            env.step(action)
+            done += 1
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset(seed=rng.randrange(2**31))
+    return done / (time.process_time() - start)
+
+
+def per_call(function: Callable[[], Any], repeat: int) -> float:
+    """CPU microseconds per call."""
+    start = time.process_time()
+    for _ in range(repeat):
+        function()
+    return (time.process_time() - start) / repeat * 1e6
+
+
+def state_after(game: Any, plies: int) -> Any:
+    state = game.new_state(seed=7)
+    rng = random.Random(7)
+    for _ in range(plies):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state.push(legal[rng.randrange(len(legal))])
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--turns", type=int, default=3000)
+    args = parser.parse_args()
+
+    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+    import hexkit
+    from hexkit.adapters import pettingzoo_env
+
+    makers = {"hexkit focus": lambda: pettingzoo_env("focus"),
+              "connect_four_v3": connect_four_v3.env, "tictactoe_v3": tictactoe_v3.env}
+    results: dict[str, list[float]] = {k: [] for k in makers}
+    for r in range(args.rounds):
+        for name, make in makers.items():
+            results[name].append(turns_per_cpu_second(make(), args.turns, r))
+    print("PettingZoo performance_benchmark loop, turns per CPU second "
+          f"(median of {args.rounds} interleaved rounds of {args.turns} turns):")
+    for name, values in results.items():
+        print(f"  {name:18} {statistics.median(values):8.0f}  "
+              f"(min {min(values):.0f}, max {max(values):.0f})")
+
+    print("\nPer game, CPU microseconds per call, state 40 plies in:")
+    print(f"  {'game':32} {'observation':>11} {'copy()':>8} {'deepcopy':>9} {'pickle':>9}")
+    for name in GAMES:
+        game = hexkit.load_game(name)
+        state = state_after(game, 40)
+        n = 200
+        obs = per_call(lambda s=state: s.observation(0), n)
+        cp = per_call(lambda s=state: s.copy(), n)
+        dc = per_call(lambda s=state: copy.deepcopy(s), n)
+        pk = per_call(lambda s=state: pickle.loads(pickle.dumps(s)), n // 4)
+        print(f"  {name:32} {obs:11.0f} {cp:8.0f} {dc:9.0f} {pk:9.0f}")
+
+
+if __name__ == "__main__":
+    main()
