@@ -1,9 +1,10 @@
-"""Fixtures shared by several test folders."""
+"""Fixtures for the whole suite."""
 
 from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,21 @@ def pytest_configure(config: pytest.Config) -> None:
     inherits that, and the tests that press Ctrl-C would wait for nothing."""
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A per-user data folder of the suite's own (``$XDG_DATA_HOME``), so that games kept
+    by ``hexkit play`` at a terminal, and servers' default folders, never reach the home of
+    the person running the tests. Subprocesses inherit it."""
+    saved = os.environ.get("XDG_DATA_HOME")
+    folder = str(tmp_path_factory.mktemp("xdg-data"))
+    os.environ["XDG_DATA_HOME"] = folder
+    yield folder
+    if saved is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = saved
 
 
 @pytest.fixture(scope="session")
