@@ -154,12 +154,17 @@ def test_a_huge_match_starts_at_once_and_ctrl_c_at_a_terminal_reports_its_games(
          "--seed", "1", "--jobs", "2", "--save-dir", "games"],
         stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, preexec_fn=take_terminal)
     os.close(slave)
-    started = time.monotonic()
-    while len(list(tmp_path.glob("games/*.json"))) < 3:
-        assert time.monotonic() - started < 60 and proc.poll() is None
-        time.sleep(0.05)
-    os.write(master, b"\x03")
-    assert proc.wait(timeout=30) == 130
+    try:
+        started = time.monotonic()
+        while len(list(tmp_path.glob("games/*.json"))) < 3:
+            assert time.monotonic() - started < 60 and proc.poll() is None
+            time.sleep(0.05)
+        os.write(master, b"\x03")
+        assert proc.wait(timeout=30) == 130
+    finally:  # a failed test must not leave a million-game match (and its workers) running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     screen = b""
     while True:
         try:
