@@ -42,6 +42,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
     add_folder_argument(parser)
+    parser.add_argument("--storage", default=None, metavar="URL",
+                        help="where games and accounts are kept: the folder (default) or "
+                             "postgresql://USER@HOST:PORT/DB, shared by several hexkit "
+                             "serve processes (the postgres extra)")
+    parser.add_argument("--broadcast", default=None, metavar="URL",
+                        help="how processes sharing a --storage hear of each other's "
+                             "moves: redis://HOST:PORT/N (the redis extra; default: this "
+                             "process alone)")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                         help="a name (or address) browsers use to reach this server, "
                              "beside the loopback names and --host (repeatable; e.g. the "
@@ -148,7 +156,8 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
     names = (*args.allowed_host, *(own_names(args.host) if reachable else ()))
     return ServerSettings(host=args.host, port=args.port, allowed_hosts=tuple(names),
                           engines=engines, limits=limits, bots=caps,
-                          accounts=args.accounts, open_watching=args.open_watching)
+                          accounts=args.accounts, open_watching=args.open_watching,
+                          storage=args.storage, broadcast=args.broadcast)
 
 
 def raise_fd_limit() -> int:
@@ -171,7 +180,13 @@ def raise_fd_limit() -> int:
 def banner(settings: Any, store: Any, policy: Any, folder: Path) -> list[str]:
     """What the server tells its operator at start-up: what is exposed, to whom."""
     port = settings.port
-    lines = [f"{len(store.rooms)} saved games in {folder}"]
+    where = f"in {folder}" if settings.storage is None else \
+        f"in {settings.storage.split('@')[-1]}"  # no password in the banner
+    live = store.storage.live_count()
+    lines = [f"{live} games going on {where} (each loaded when first opened)"]
+    if settings.broadcast is not None:
+        lines.append("other hexkit serve processes on this storage share its games "
+                     f"(broadcast {settings.broadcast.split('@')[-1]})")
     if settings.reachable_from_others:
         names = [n for n in settings.allowed_hosts if ":" not in n] or [settings.host]
         urls = ", ".join(f"http://{n}:{port}/" for n in names[:4])

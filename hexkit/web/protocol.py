@@ -21,9 +21,11 @@ The server sends ``{"type": "state", ...}`` (the whole game, see
 :meth:`hexkit.web.rooms.Room.snapshot`) when a browser comes and when it asks for a
 resync. After each change a browser of protocol 1 gets the whole state again; a browser of
 protocol 2 gets ``{"type": "change", "base": B, "version": V, ...}``: the fields that
-changed since version B (the one it holds), the log from ``log_from`` on, and ``moves``
-when the turn changed (the list for the seat to move, ``[]`` for everyone else). A browser
-that does not hold version B asks for a resync.
+changed since version B (the one it holds), the log from ``log_from`` on, the board as
+``svg_patch`` (line splices ``[start, end, lines]`` of the SVG it holds, applied from the
+last) or a whole ``svg``, and ``moves`` when the turn changed (the list for the seat to
+move, ``[]`` for everyone else). A browser that does not hold version B asks for a
+resync.
 """
 
 from __future__ import annotations

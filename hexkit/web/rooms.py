@@ -27,6 +27,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import logging
 import os
 import re
 import secrets
@@ -47,6 +48,7 @@ from hexkit.view import BoardView, CellView
 from hexkit.web.storage import SEATS_FORMAT, Conflict, FolderStorage, IndexRow, Storage
 
 T = TypeVar("T")
+log = logging.getLogger("hexkit.web")
 
 #: A room's id: lower-case hex, so that it is safe in a file name and a URL.
 ROOM_ID = re.compile(r"[0-9a-f]{10}\Z")
@@ -148,24 +150,49 @@ class Published:
 
     version: int
     data: dict[str, Any]
-    full: str
     base: int | None = None
     mover: str | None = None
     others: str | None = None
     moves: str = ""
+    _full: str | None = field(default=None, repr=False)
+
+    @property
+    def full(self) -> str:
+        """The whole state as JSON (made when a browser first needs it)."""
+        if self._full is None:
+            self._full = json.dumps(self.data)
+        return self._full
 
 
-def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool
-                   ) -> dict[str, Any]:
+def svg_patch(before: str, now: str) -> list[list[Any]] | None:
+    """``now`` as line splices of ``before``: ``[[start, end, [lines]], ...]`` in order
+    (lines ``start`` to ``end`` of ``before`` become ``lines``; applied from the last),
+    or None when that is not shorter than ``now`` itself."""
+    import difflib
+
+    old, new = before.split("\n"), now.split("\n")
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    patch = [[i1, i2, new[j1:j2]] for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+             if tag != "equal"]
+    size = sum(len(line) + 8 for _, _, lines in patch for line in lines) + 12 * len(patch)
+    return patch if size < len(now) // 2 else None
+
+
+def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool,
+                   patch: list[list[Any]] | None = None) -> dict[str, Any]:
     """What changed from the state ``before`` to ``now`` (both :meth:`Room.snapshot`
-    dicts): every other field that differs, the log from the first entry that differs,
-    and the legal moves when the turn or the moves changed (the list for the seat to
-    move, ``[]`` for the others)."""
+    dicts): every other field that differs (the SVG as ``svg_patch``, the line splices of
+    :func:`svg_patch`, when given), the log from the first entry that differs, and the
+    legal moves when the turn or the moves changed (the list for the seat to move, ``[]``
+    for the others)."""
     out: dict[str, Any] = {"type": "change", "base": before["version"],
                            "version": now["version"]}
     for key, value in now.items():
         if key not in ("type", "version", "log", "moves") and before.get(key) != value:
             out[key] = value
+    if patch is not None and "svg" in out:
+        del out["svg"]
+        out["svg_patch"] = patch
     old, new = before["log"], now["log"]
     same = min(len(old), len(new))
     while same and old[same - 1] != new[same - 1]:
@@ -558,13 +585,15 @@ class Room:
         if last is not None and last.version == self.version:
             return last
         data = self._snapshot_now()
-        made = Published(self.version, data, json.dumps(data),
+        made = Published(self.version, data,
                          moves=json.dumps({"type": "moves", "version": self.version,
                                            "moves": data["moves"]}))
         if last is not None:
             made.base = last.version
-            made.mover = json.dumps(change_message(last.data, data, True))
-            made.others = json.dumps(change_message(last.data, data, False))
+            patch = None if last.data["svg"] == data["svg"] else \
+                svg_patch(last.data["svg"], data["svg"])
+            made.mover = json.dumps(change_message(last.data, data, True, patch))
+            made.others = json.dumps(change_message(last.data, data, False, patch))
         self.published = made
         return made
 
@@ -740,6 +769,7 @@ class RoomStore:
 
     def _broken(self, room_id: str, exc: BaseException) -> RoomError:
         self.problems.append(f"game {room_id}: cannot load this game again: {exc}")
+        log.warning("%s", self.problems[-1])
         message = (f"game {room_id} cannot be loaded again: its saved files are damaged "
                    "(the server's log says why)")
         self.broken[room_id] = message
