@@ -714,7 +714,11 @@ class RoomStore:
         return getattr(self.storage, "folder", None)
 
     def close(self) -> None:
+        """Wait for the saves under way, then let the storage go."""
         self.workers.shutdown(wait=True, cancel_futures=False)
+        close = getattr(self.storage, "close", None)
+        if callable(close) and self.storage.shared:
+            close()
 
     @staticmethod
     def check_id(room_id: Any) -> str:
@@ -851,7 +855,7 @@ class RoomStore:
         if record.moves[: len(known)] == known and record.start == room.record.start:
             for text in record.moves[len(known):]:
                 seat = room.state.current_player
-                refused = push_or_refusal(room.state, text)
+                refused = push_or_refusal(room.state, text, hint="")
                 if refused is not None:
                     raise RoomError(f"game {room.id}: the stored move {text!r} is refused: "
                                     f"{refused}", 500)

@@ -18,6 +18,8 @@ import pytest
 CHROMIUM = os.environ.get("HEXKIT_CHROMIUM", "/usr/bin/chromium")
 #: Set to 1 (as .ci/run does) to make a missing browser a failure instead of a skip.
 REQUIRE_ENV = "HEXKIT_REQUIRE_BROWSER"
+#: Set to 1 (as .ci/run does) to make missing PostgreSQL/Redis a failure instead of a skip.
+REQUIRE_SERVICES_ENV = "HEXKIT_REQUIRE_SERVICES"
 
 
 def free_port() -> int:
@@ -94,3 +96,55 @@ def browser() -> Iterator[Any]:
         chromium = p.chromium.launch(executable_path=CHROMIUM)
         yield chromium
         chromium.close()
+
+
+def _services_or_skip() -> None:
+    missing = None
+    try:
+        import psycopg  # noqa: F401
+        import redis  # noqa: F401
+
+        from hexkit.web.services import missing as missing_binaries
+
+        missing = missing_binaries()
+    except ImportError as exc:
+        missing = f"{exc.name} is not installed (pip install 'hexkit-games[postgres,redis]')"
+    if missing is not None:
+        if os.environ.get(REQUIRE_SERVICES_ENV) == "1":
+            pytest.fail(f"tests of several processes cannot run: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Any]:
+    """One throw-away PostgreSQL for the session (each test gets a database of its own)."""
+    _services_or_skip()
+    from hexkit.web.services import start_postgres
+
+    service = start_postgres()
+    yield service
+    service.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Any) -> str:
+    """The URL of a new, empty database on the session's PostgreSQL."""
+    import secrets
+
+    import psycopg
+
+    name = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_server.url, autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    return postgres_server.url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """One throw-away Redis for the session."""
+    _services_or_skip()
+    from hexkit.web.services import start_redis
+
+    service = start_redis()
+    yield service.url
+    service.stop()
