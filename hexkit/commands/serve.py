@@ -54,6 +54,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a name (or address) browsers use to reach this server, "
                              "beside the loopback names and --host (repeatable; e.g. the "
                              "name behind a reverse proxy)")
+    parser.add_argument("--proxy", action="append", default=[], metavar="ADDRESS",
+                        help="the address of your reverse proxy (e.g. 127.0.0.1): its "
+                             "X-Forwarded-For and X-Forwarded-Proto are believed (the "
+                             "client's address for the limits, https for Origin checks); "
+                             "nobody else's (repeatable)")
     people = parser.add_argument_group("accounts")
     people.add_argument("--accounts", dest="accounts", action="store_true", default=None,
                         help="only signed-in people play, even on loopback (default: "
@@ -120,6 +125,13 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
         _positive(name.replace("_", "-"), getattr(args, name))
     _positive("bot-seconds", args.bot_seconds, 0.1)
     _positive("rate", args.rate, 0.1)
+    for proxy in args.proxy:
+        import ipaddress
+
+        try:
+            ipaddress.ip_address(proxy.strip())
+        except ValueError:
+            raise OptionError(f"--proxy {proxy!r}: an IP address, e.g. 127.0.0.1") from None
     if not args.archive_after >= 0:
         raise OptionError("--archive-after is a number of minutes from 0")
     engines: dict[str, str] = {}
@@ -259,7 +271,9 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=1024 * 1024, timeout_graceful_shutdown=1,
                             limit_concurrency=settings.limits.sockets_total + 32,
-                            proxy_headers=False, server_header=False,
+                            proxy_headers=bool(args.proxy),
+                            forwarded_allow_ips=",".join(args.proxy) or None,
+                            server_header=False,
                             # Out of descriptors, asyncio retries an accept per waiting
                             # connection: a short queue keeps that small.
                             backlog=128)

@@ -112,11 +112,16 @@ class LogEntry:
     seat: int
     move: str
     events: list[dict[str, Any]]
+    _shown: tuple[int, dict[str, Any]] | None = field(default=None, repr=False,
+                                                      compare=False)
 
     def to_dict(self, players: tuple[str, ...], ply: int) -> dict[str, Any]:
-        name = players[self.seat] if 0 <= self.seat < len(players) else ""
-        return {"ply": ply, "seat": self.seat, "player": name, "move": self.move,
-                "events": self.events}
+        """The entry as the page shows it (made once: an entry never changes)."""
+        if self._shown is None or self._shown[0] != ply:
+            name = players[self.seat] if 0 <= self.seat < len(players) else ""
+            self._shown = (ply, {"ply": ply, "seat": self.seat, "player": name,
+                                 "move": self.move, "events": self.events})
+        return self._shown[1]
 
 
 @dataclass

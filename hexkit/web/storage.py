@@ -159,7 +159,7 @@ class FolderStorage:
 
     shared = False
 
-    def __init__(self, folder: str | os.PathLike[str] | None):
+    def __init__(self, folder: str | os.PathLike[str] | None, serving: bool = True):
         self.folder = None if folder is None else Path(folder)
         self._lock = threading.Lock()
         self._records: dict[str, tuple[GameRecord, dict[str, Any]]] = {}
@@ -179,7 +179,7 @@ class FolderStorage:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
-        if self.folder is not None:
+        if self.folder is not None and serving:  # not for hexkit users beside a server
             self._start_up()
 
     def _start_up(self) -> None:
@@ -473,13 +473,15 @@ POSTGRES_HINT = ("--storage postgresql://... needs the postgres extra: "
                  "pip install 'hexkit-games[postgres]'")
 
 
-def open_storage(url: str | None, folder: str | os.PathLike[str] | None) -> Storage:
+def open_storage(url: str | None, folder: str | os.PathLike[str] | None,
+                 serving: bool = True) -> Storage:
     """The storage a ``--storage`` URL names: None (or ``folder``) for the embedded
-    folder, ``postgresql://...`` for PostgreSQL."""
+    folder, ``postgresql://...`` for PostgreSQL. ``serving``: for a server (a folder is
+    tidied at start-up), not for a tool beside one."""
     from hexkit.errors import OptionError
 
     if url is None or url in ("", "folder"):
-        return FolderStorage(folder)
+        return FolderStorage(folder, serving)
     if url.startswith(("postgresql://", "postgres://")):
         try:
             import psycopg  # noqa: F401

@@ -25,12 +25,12 @@ from hexkit.errors import OptionError  # noqa: E402
 from .conftest import free_port  # noqa: E402
 
 
-def start(tmp: Path, storage: str, broadcast: str, name: str) -> tuple[Any, str]:
+def start(tmp: Path, storage: str, broadcast: str, name: str, *more: str) -> tuple[Any, str]:
     port = free_port()
     log = open(tmp / f"{name}.log", "w")  # noqa: SIM115 (closed with the process)
     proc = subprocess.Popen(
         [sys.executable, "-m", "hexkit", "serve", "--port", str(port), "--games-dir",
-         str(tmp / name), "--storage", storage, "--broadcast", broadcast],
+         str(tmp / name), "--storage", storage, "--broadcast", broadcast, *more],
         stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -110,12 +110,19 @@ class Browser:
 
 def test_two_processes_play_one_game_and_a_killed_one_loses_no_acknowledged_move(
         tmp_path, postgres_url, redis_url):
-    a, url_a = start(tmp_path, postgres_url, redis_url, "a")
-    b, url_b = start(tmp_path, postgres_url, redis_url, "b")
+    # Behind an HTTPS reverse proxy on this machine, as docs/scaling.md sets them up.
+    proxied = ("--proxy", "127.0.0.1", "--allowed-host", "games.example")
+    a, url_a = start(tmp_path, postgres_url, redis_url, "a", *proxied)
+    b, url_b = start(tmp_path, postgres_url, redis_url, "b", *proxied)
     browsers: list[Browser] = []
     try:
-        made = call(url_a + "/api/games", {"game": "focus", "seed": 5,
-                                           "seats": ["human", "human"]})
+        request = urllib.request.Request(
+            url_a + "/api/games", json.dumps({"game": "focus", "seed": 5,
+                                              "seats": ["human", "human"]}).encode(),
+            {"Content-Type": "application/json", "Host": "games.example",
+             "Origin": "https://games.example", "X-Forwarded-Proto": "https"})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            made = json.load(answer)
         joined = call(f"{url_b}/api/games/{made['id']}/join", {"seat": 1})
         tokens = [made["token"], joined["token"]]
         # The lobby of either process lists the game, with both seats taken.
