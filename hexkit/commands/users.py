@@ -72,7 +72,7 @@ def open_accounts(args: argparse.Namespace) -> Any:
     from hexkit.commands.serve import default_folder
     from hexkit.errors import HexkitError
     from hexkit.web.accounts import Accounts
-    from hexkit.web.storage import open_storage
+    from hexkit.web.backends import open_storage
 
     folder = Path(args.games_dir) if args.games_dir else default_folder()
     url = getattr(args, "storage", None)

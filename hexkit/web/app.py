@@ -46,8 +46,8 @@ from hexkit.datapaths import variants_only
 from hexkit.errors import HexkitError, UnknownGameError
 from hexkit.records import GameRecord
 from hexkit.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Person
+from hexkit.web.backends import open_broadcast, open_storage
 from hexkit.web.bots import BotPolicy, BotPool
-from hexkit.web.broadcast import open_broadcast
 from hexkit.web.guards import (
     FD_ERRORS,
     SECURITY_HEADERS,
@@ -60,7 +60,6 @@ from hexkit.web.hub import Hub
 from hexkit.web.protocol import MAX_BODY, ascii_digits, decode_json, parse_message
 from hexkit.web.rooms import Owner, Room, RoomError, RoomStore, SeatChoice, hash_token
 from hexkit.web.settings import ServerSettings
-from hexkit.web.storage import open_storage
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("hexkit.web")
@@ -601,6 +600,10 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         """Another process committed a change of a game: the browsers here see it."""
         room = store.rooms.get(game_id)
         if room is None or room.seq == seq:
+            return
+        if game_id not in hub.peers and room.thinking is None and \
+                (room.lock is None or not room.lock.locked()):
+            store.forget(game_id)  # nobody watches it here: loaded afresh if opened
             return
         try:
             await store.run(room, lambda: None)

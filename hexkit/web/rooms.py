@@ -1025,6 +1025,12 @@ class RoomStore:
         """Games not finished that ``client`` made."""
         return self.storage.live_count(client)
 
+    def forget(self, room_id: str) -> None:
+        """Unload a game (its engines stop); it is loaded afresh when next opened."""
+        loaded = self.rooms.pop(room_id, None)
+        if loaded is not None:
+            _close_bots(loaded)
+
     def delete(self, room: Room | str) -> None:
         room_id = room if isinstance(room, str) else room.id
         loaded = self.rooms.pop(room_id, None)

@@ -467,28 +467,3 @@ class FolderStorage:
             db.execute("INSERT INTO meta VALUES ('secret', ?)", (key,))
             return key
 
-
-#: How to install the PostgreSQL client, in one line.
-POSTGRES_HINT = ("--storage postgresql://... needs the postgres extra: "
-                 "pip install 'hexkit-games[postgres]'")
-
-
-def open_storage(url: str | None, folder: str | os.PathLike[str] | None,
-                 serving: bool = True) -> Storage:
-    """The storage a ``--storage`` URL names: None (or ``folder``) for the embedded
-    folder, ``postgresql://...`` for PostgreSQL. ``serving``: for a server (a folder is
-    tidied at start-up), not for a tool beside one."""
-    from hexkit.errors import OptionError
-
-    if url is None or url in ("", "folder"):
-        return FolderStorage(folder, serving)
-    if url.startswith(("postgresql://", "postgres://")):
-        try:
-            import psycopg  # noqa: F401
-        except ImportError:
-            raise OptionError(POSTGRES_HINT) from None
-        from hexkit.web.pgstorage import PostgresStorage
-
-        return PostgresStorage(url)
-    raise OptionError(f"--storage {url.split('://')[0]}://...: not a storage (folder, or "
-                      "postgresql://USER@HOST:PORT/DATABASE)")

@@ -215,8 +215,7 @@ def test_accounts_and_sessions_live_in_the_shared_store(postgres_url):
 
 
 def test_without_the_extras_one_line_says_how_to_install(monkeypatch):
-    from hexkit.web.broadcast import open_broadcast
-    from hexkit.web.storage import open_storage
+    from hexkit.web.backends import open_broadcast, open_storage
 
     monkeypatch.setitem(sys.modules, "psycopg", None)
     monkeypatch.setitem(sys.modules, "redis.asyncio", None)
