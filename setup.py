@@ -1,7 +1,7 @@
-"""Build step for the one compiled part: HexAround's move generator in C.
+"""Build step for the compiled parts: HexAround's move generator and Hive's, in C.
 
-Everything else is in pyproject.toml. The extension is optional: without a C compiler the
-install still succeeds and HexAround uses its pure-Python generator (same moves, slower).
+Everything else is in pyproject.toml. Both extensions are optional: without a C compiler the
+install still succeeds and the games use their pure-Python generators (same moves, slower).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +13,12 @@ setup(
             sources=["plugins/hexaround/_movegen.c"],
             optional=True,
             extra_compile_args=["-O2"],
-        )
+        ),
+        Extension(
+            "hive._hivegen",
+            sources=["plugins/hive/_hivegen.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ]
 )

@@ -15,23 +15,11 @@ import random
 import time
 from typing import Any
 
-from hexaround.engine import OFFSETS
+from hexaround.hexgrid import OFFSETS
 
 from hexkit.errors import HexkitError, OptionError
-from hive.engine import (
-    ANT,
-    BEETLE,
-    BLACK_WON,
-    DRAW,
-    GRASSHOPPER,
-    LADYBUG,
-    MOSQUITO,
-    ONGOING,
-    PILLBUG,
-    QUEEN,
-    SPIDER,
-    WHITE_WON,
-)
+from hive.engine import BLACK_WON, DRAW, ONGOING, WHITE_WON
+from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 WIN = 1_000_000
 #: What each bug type is worth when free to move (pinned or buried, it is lost for now).
