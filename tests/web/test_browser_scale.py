@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,13 +16,16 @@ from .test_scale import start, stop
 
 
 @pytest.fixture(scope="module")
-def two_processes(tmp_path_factory: pytest.TempPathFactory, postgres_server: Any,
+def two_processes(tmp_path_factory: pytest.TempPathFactory, postgres_server: str,
                   redis_url: str) -> Iterator[tuple[str, str]]:
+    import secrets
+
     import psycopg
 
-    with psycopg.connect(postgres_server.url, autocommit=True) as db:
-        db.execute("CREATE DATABASE browsers")
-    url = postgres_server.url.rsplit("/", 1)[0] + "/browsers"
+    name = f"b_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_server, autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    url = postgres_server.rsplit("/", 1)[0] + f"/{name}"
     tmp: Path = tmp_path_factory.mktemp("two-processes")
     a, url_a = start(tmp, url, redis_url, "a")
     b, url_b = start(tmp, url, redis_url, "b")
