@@ -721,6 +721,13 @@ class RoomStore:
     def close(self) -> None:
         """Wait for the saves under way, then let the storage go."""
         self.workers.shutdown(wait=True, cancel_futures=False)
+        checkpoint = getattr(self.storage, "checkpoint", None)
+        if callable(checkpoint):
+            try:
+                checkpoint()
+            except OSError as exc:
+                log.error("cannot make the games' files durable at exit (%s): the journal "
+                          "is replayed at the next start", exc.strerror or exc)
         close = getattr(self.storage, "close", None)
         if callable(close) and self.storage.shared:
             close()

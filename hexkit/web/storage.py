@@ -19,10 +19,11 @@ install:
 - archived games move to ``archive/``, and are listed from an index;
 - accounts, sessions, one-time links and both indexes live in ``server.sqlite3``.
 
-Durable saves: each commit writes the changed files atomically (temporary file, fsync,
-rename, fsync of the folder) from a pool of worker threads; the file system batches the
-journal commits of concurrent saves, so a few threads keep up with hundreds of saves a
-second (``benchmarks/web_saves.py`` measures it against an append-only log and SQLite).
+Durable saves: each commit replaces the changed files atomically and appends their new
+texts to the folder's journal (:mod:`hexkit.web.journal`), durable when the commit
+returns; the commits of many games waiting at once share one fdatasync, and the journal is
+replayed over the files at start-up after a crash (``benchmarks/web_saves.py`` compares the
+ways).
 
 Nothing here trusts what it reads back: the rooms re-check every record move by move and
 every seat spec as if it came from a request.
@@ -33,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -44,7 +46,14 @@ from typing import Any, Protocol
 from hexkit.errors import HexkitError
 from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
 from hexkit.jsonfile import load_json
+from hexkit.recordlock import check_free
 from hexkit.records import GameRecord, load_record, save_record
+from hexkit.web.journal import Journal, recover
+
+#: A game's id, as the rooms make them (what the journal may name).
+GAME_ID = re.compile(r"[0-9a-f]{10}\Z")
+#: The files of a game, by suffix.
+GAME_FILES = (".json", ".seats.json")
 
 #: The format of a seats file.
 SEATS_FORMAT = "hexkit-web-seats"
@@ -166,6 +175,7 @@ class FolderStorage:
         self._seqs: dict[str, int] = {}
         self._leases: dict[str, float] = {}
         self.unindexed: list[str] = []
+        self.journal: Journal | None = None
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
             database = str(self.folder / "server.sqlite3")
@@ -188,6 +198,8 @@ class FolderStorage:
         left by a crash between a save and its row) listed in ``unindexed``: the rooms
         index them in the background."""
         assert self.folder is not None
+        number = recover(self.folder, self._journal_place)
+        self.journal = Journal(self.folder, number, self._files_of)
         seats_suffix = ".seats.json"
         found: set[str] = set()
         with os.scandir(self.folder) as entries:
@@ -215,7 +227,22 @@ class FolderStorage:
             yield self.db
 
     def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
         self.db.close()
+
+    def checkpoint(self) -> None:
+        """Every game's files durable, the journal emptied (when the server stops)."""
+        if self.journal is not None:
+            self.journal.checkpoint()
+
+    def _journal_place(self, game_id: str, suffix: str) -> Path | None:
+        if not GAME_ID.match(game_id) or suffix not in GAME_FILES:
+            return None
+        return self._path(game_id, suffix)
+
+    def _files_of(self, game_id: str) -> list[Path]:
+        return [self._path(game_id, suffix) for suffix in GAME_FILES]
 
     def clean_temporaries(self) -> int:
         """Remove the temporary files a killed save left in the folder (at start-up)."""
@@ -278,15 +305,52 @@ class FolderStorage:
             now = self._seqs.get(game_id, 0)
         if expected is not None and expected != now:
             raise Conflict(f"game {game_id} changed meanwhile")
-        if seats is not None:
-            self.save_seats(game_id, seats)
-        if record is not None:
-            self.save_record(game_id, record)
+        if self.journal is None:
+            if seats is not None:
+                self.save_seats(game_id, seats)
+            if record is not None:
+                self.save_record(game_id, record)
+        else:
+            self._journaled(game_id, record, seats)
         if row is not None:
             self.put_row(game_id, row)
         with self._lock:
             self._seqs[game_id] = now + 1
         return now + 1
+
+    def _journaled(self, game_id: str, record: GameRecord | None,
+                   seats: Mapping[str, Any] | None) -> None:
+        """Replace the game's files (not waiting for the disk), then make their texts
+        durable in the journal; on failure the files are put back as they were."""
+        assert self.journal is not None
+        texts: dict[str, str | None] = {}
+        if seats is not None:
+            data = {"format": SEATS_FORMAT, "version": 1, **seats}
+            texts[".seats.json"] = json.dumps(data, indent=1) + "\n"
+        if record is not None:
+            texts[".json"] = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
+        before: list[tuple[Path, str | None]] = []
+        try:
+            for suffix, text in texts.items():
+                path = self._path(game_id, suffix)
+                if suffix == ".json":
+                    check_free(path)
+                try:
+                    old: str | None = path.read_text("utf-8")
+                except FileNotFoundError:
+                    old = None
+                assert text is not None
+                write_text_atomic(path, text, durable=False)
+                before.append((path, old))
+            self.journal.append(game_id, texts)
+        except BaseException:
+            for path, old in reversed(before):
+                with contextlib.suppress(OSError):
+                    if old is None:
+                        path.unlink()
+                    else:
+                        write_text_atomic(path, old, durable=False)
+            raise
 
     def put_row(self, game_id: str, row: IndexRow) -> None:
         with self._sql() as db:
@@ -346,10 +410,12 @@ class FolderStorage:
         if self.folder is None:
             self._records.pop(game_id, None)
             return
-        for suffix in (".json", ".seats.json"):
+        for suffix in GAME_FILES:
             for archived in (False, True):
                 with contextlib.suppress(FileNotFoundError):
                     self._path(game_id, suffix, archived).unlink()
+        if self.journal is not None:  # a crash does not bring it back
+            self.journal.append(game_id, dict.fromkeys(GAME_FILES))
         with self._sql() as db:
             db.execute("DELETE FROM archive WHERE id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
@@ -360,9 +426,14 @@ class FolderStorage:
         owner = str(summary.get("owner") or "")
         if self.folder is not None:
             (self.folder / "archive").mkdir(exist_ok=True)
-            for suffix in (".json", ".seats.json"):
+            for suffix in GAME_FILES:
                 with contextlib.suppress(FileNotFoundError):
+                    _fsync_file(self._path(game_id, suffix))  # its last texts were journaled
                     os.replace(self._path(game_id, suffix), self._path(game_id, suffix, True))
+            _fsync_file(self.folder / "archive", folder=True)
+            _fsync_file(self.folder, folder=True)
+            if self.journal is not None:
+                self.journal.append(game_id, dict.fromkeys(GAME_FILES))
         else:
             record, _ = self._records.pop(game_id, (None, {}))
             if record is not None:
@@ -467,3 +538,10 @@ class FolderStorage:
             db.execute("INSERT INTO meta VALUES ('secret', ?)", (key,))
             return key
 
+
+def _fsync_file(path: Path, folder: bool = False) -> None:
+    fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if folder else 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
