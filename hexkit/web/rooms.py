@@ -176,9 +176,17 @@ def svg_patch(before: str, now: str) -> list[list[Any]] | None:
     import difflib
 
     old, new = before.split("\n"), now.split("\n")
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    patch = [[i1, i2, new[j1:j2]] for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-             if tag != "equal"]
+    # The lines around the changes are the same: only the middle goes through difflib.
+    head, most = 0, min(len(old), len(new))
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    middle_old, middle_new = old[head:len(old) - tail], new[head:len(new) - tail]
+    matcher = difflib.SequenceMatcher(None, middle_old, middle_new, autojunk=False)
+    patch = [[head + i1, head + i2, middle_new[j1:j2]]
+             for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
     size = sum(len(line) + 8 for _, _, lines in patch for line in lines) + 12 * len(patch)
     return patch if size < len(now) // 2 else None
 
@@ -680,7 +688,7 @@ class SeatChoice:
 # -- the rooms of a server -------------------------------------------------------------------
 #: Threads that change rooms: their saves wait on the disk or the database, and the file
 #: system (or the database) commits the saves of concurrent threads together.
-WORKERS = 8
+WORKERS = 16
 
 
 class RoomStore:

@@ -157,6 +157,14 @@ CREATE INDEX IF NOT EXISTS games_by_lobby ON games (finished, created);
 """
 
 
+def json_lines(data: Mapping[str, Any]) -> str:
+    """A JSON object with one line per key (values written compactly): as readable as an
+    indented file for a record's few keys, made by the C encoder (``indent`` is not)."""
+    fields = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+              for key, value in data.items()]
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
 def players_text(players: tuple[str, ...]) -> str:
     """The accounts seated in a game, as one searchable text (each name quoted)."""
     return "".join(json.dumps(p) for p in players)
@@ -325,10 +333,9 @@ class FolderStorage:
         assert self.journal is not None
         texts: dict[str, str | None] = {}
         if seats is not None:
-            data = {"format": SEATS_FORMAT, "version": 1, **seats}
-            texts[".seats.json"] = json.dumps(data, indent=1) + "\n"
+            texts[".seats.json"] = json_lines({"format": SEATS_FORMAT, "version": 1, **seats})
         if record is not None:
-            texts[".json"] = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
+            texts[".json"] = json_lines(record.to_dict())
         before: list[tuple[Path, str | None]] = []
         try:
             for suffix, text in texts.items():
