@@ -461,7 +461,8 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
                    "--games-dir", str(folder / f"p{k}" if args.storage is None and
                                       args.processes == 1 else folder / "shared"),
                    "--games-per-client", "100000", "--sockets-per-client", "100000",
-                   "--max-games", "100000", "--rate", "100000"]
+                   "--max-games", "100000", "--rate", "100000",
+                   "--max-sockets", str(max(600, 2 * args.games + 100))]
         if args.storage:
             command += ["--storage", args.storage]
         if args.broadcast:
