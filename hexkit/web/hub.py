@@ -190,10 +190,14 @@ class Hub:
     def kick(self, room: Room) -> None:
         """Start the bot whose turn it is, if it is a bot's turn and none is thinking (with
         a storage shared by several processes, only the process that claims the turn)."""
-        if room.finished or room.thinking is not None:
+        # From what was published (the live state may be changing in a worker); the
+        # worker checks again before the bot thinks.
+        published = room.published
+        if published is None or published.data["over"] or \
+                published.data["thinking"] is not None:
             return
-        seat = room.state.current_player
-        if seat >= len(room.seats) or room.seats[seat].is_human:
+        seat = published.data["turn"]
+        if seat is None or seat >= len(room.seats) or room.seats[seat].is_human:
             return
         self._later(self._bot_turn(room, seat))
 
