@@ -166,14 +166,14 @@ class Journal:
         fd, good = self._fd, self._size
         self._cond.release()
         error: OSError | None = None
+        data = b"".join(lines)
         try:
-            data = b"".join(lines)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
             os.fdatasync(fd)
-        except OSError as exc:
-            error = exc
+        except BaseException as exc:  # whatever it was, the waiting threads must hear
+            error = exc if isinstance(exc, OSError) else OSError(0, f"journal: {exc!r}")
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, good)  # no torn line before the next ones
         finally:
