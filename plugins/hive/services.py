@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit.bots import BotSpec
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import Level, PlayoutPolicy
 from hexkit.commands import lazy_command
 from hexkit.hookspecs import hookimpl
 
@@ -35,12 +35,20 @@ HIVE_BOT = BotSpec(
     "Hive alpha-beta search (queen pressure, mobility, pinned pieces); hive:time=S or "
     "hive:depth=N (default 1 s a move)",
     _hive_bot,
+    games=("hive",),
+    settings="hive:time=S (seconds a move, up to 3600) or hive:depth=N (plies, 1..64), "
+             "or both: hive:time=2,depth=4",
+    example="hive:depth=2",
 )
 UHP_SEAT = BotSpec(
     "uhp",
     "an external Universal Hive Protocol engine plays Hive: uhp:COMMAND, "
     "uhp:time=S:COMMAND or uhp:depth=N:COMMAND",
     _uhp_seat,
+    games=("hive",),
+    settings="uhp:COMMAND, uhp:time=S:COMMAND (seconds a move, up to 3600) or "
+             "uhp:depth=N:COMMAND (plies, 1..64)",
+    example="uhp:time=1:MzingaEngine",
     starts_process=True,
 )
 
@@ -57,9 +65,23 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(UHP_SEAT)
 
 
+#: Hive's named levels (``--p2 bot:easy``...): MCTS for the weakest two, which play weaker
+#: on purpose, then the ``hive`` alpha-beta bot at growing depths and times. Every one
+#: takes a Queen surround in one and stops one when it can.
+LEVELS = (
+    Level("mcts:sims=30,random=0.5",
+          "MCTS, 30 simulations, a random safe move half the time"),
+    Level("mcts:100", "MCTS, 100 simulations a move"),
+    Level("hive:depth=2", "alpha-beta, two plies"),
+    Level("hive:depth=3", "alpha-beta, three plies"),
+    Level("hive:time=3", "alpha-beta, iterative deepening for 3 seconds a move"),
+)
+
 #: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``
-#: bot's evaluation scores the position.
-HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10)
+#: bot's evaluation scores the position; the tactical layer finds a Queen surrounded in one
+#: through HexAround's ``may_win`` (Hive runs on HexAround's engine); and the levels.
+HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10,
+                              may_win="hexaround.policy:may_win", levels=LEVELS)
 
 
 @hookimpl
