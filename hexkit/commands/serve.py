@@ -124,6 +124,9 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
         _positive(name.replace("_", "-"), getattr(args, name))
     _positive("bot-seconds", args.bot_seconds, 0.1)
     _positive("rate", args.rate, 0.1)
+    if args.broadcast and not (args.storage or "").startswith(("postgresql:", "postgres:")):
+        raise OptionError("--broadcast serves processes that share a --storage "
+                          "postgresql://... (a folder is one process's)")
     for proxy in args.proxy:
         import ipaddress
 
@@ -198,6 +201,9 @@ def banner(settings: Any, store: Any, policy: Any, folder: Path) -> list[str]:
     if settings.broadcast is not None:
         lines.append("other hexkit serve processes on this storage share its games "
                      f"(broadcast {settings.broadcast.split('@')[-1]})")
+    elif settings.storage is not None:
+        lines.append("no --broadcast: a browser here sees the moves made through another "
+                     "process only at this process's next change of that game")
     if settings.reachable_from_others:
         names = [n for n in settings.allowed_hosts if ":" not in n] or [settings.host]
         urls = ", ".join(f"http://{n}:{port}/" for n in names[:4])
