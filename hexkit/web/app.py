@@ -161,8 +161,11 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
     required = settings.accounts_required
 
     # -- who is asking -------------------------------------------------------------------
-    def person_of(conn: HTTPConnection) -> Person:
-        return accounts.person(conn.cookies.get(COOKIE))
+    async def person_of(conn: HTTPConnection) -> Person:
+        cookie = conn.cookies.get(COOKIE)
+        if cookie and storage.shared:  # a database query: not on the event loop
+            return await asyncio.to_thread(accounts.person, cookie)
+        return accounts.person(cookie)
 
     def client_of(conn: HTTPConnection, person: Person) -> str:
         return f"account:{person.name}" if person.signed_in else \
@@ -182,7 +185,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return FileResponse(STATIC / "index.html")
 
     async def api_catalog(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         games = []
         for name in sorted(store.registry.games):
             spec = store.registry.games[name]
@@ -201,7 +204,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok({"games": games, "bots": policy.offered(), "caps": policy.caps_text()})
 
     async def api_me(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         return ok({"name": person.name, "display": person.display, "admin": person.admin,
                    "accounts": required, "watching": not required or settings.open_watching
                    or person.signed_in})
@@ -250,7 +253,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return offset, max(1, min(size, limits.page_size))
 
     async def api_lobby(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_watch(person)
         offset, size = page_of(request)
         mine = None
@@ -287,7 +290,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                    "owner_token": owner_token}, 201)
 
     async def api_create(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
         data = await read_json(request)
         if not isinstance(data, dict):
@@ -311,7 +314,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return created(room, seat, token, owner_token)
 
     async def api_load(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
         data = await read_json(request)
         if not isinstance(data, dict):
@@ -351,7 +354,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     # -- one game ------------------------------------------------------------------------
     async def api_join(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
         room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
@@ -367,7 +370,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok({"id": room.id, "seat": data["seat"], "token": token})
 
     async def api_seats(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
         if not isinstance(data, dict):
@@ -375,7 +378,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok({"id": room.id, "held": room.held_by(data.get("tokens"))})
 
     async def owner_request(request: Request) -> tuple[Room, Person]:
-        person = person_of(request)
+        person = await person_of(request)
         room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
         token = data.get("owner_token") if isinstance(data, dict) else None
@@ -401,7 +404,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok({"id": room.id, "deleted": True})
 
     async def api_game(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         room = await store.open(request.path_params["room"])
         return Response(room.snapshot_text(), media_type="application/json")
 
@@ -415,7 +418,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return number
 
     async def api_position(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         room = await store.open(request.path_params["room"])
         ply = _ply(request)
 
@@ -431,7 +434,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok(await store.run(room, lambda: room.picture(ply, "position", make)))
 
     async def api_svg(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         room = await store.open(request.path_params["room"])
         ply = _ply(request)
 
@@ -448,7 +451,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def api_record(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         room_id = store.check_id(request.path_params["room"])
         try:
             room = await store.open(room_id)
@@ -476,7 +479,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         await websocket.close(code=1008)
 
     async def game_socket(websocket: WebSocket) -> None:
-        person = person_of(websocket)
+        person = await person_of(websocket)
         try:
             may_watch(person)
             room = await store.open(websocket.path_params["room"])
