@@ -386,7 +386,7 @@ class HexAroundState(State):
         found = super().events(ply)
         count = len(self.move_stack)
         index = ply + count if ply < 0 else ply
-        if not 0 <= index < count or len(self.__dict__.get("_kit_events", ())) != count:
+        if not 0 <= index < count:
             return found
         after: State = self
         if index < count - 1:
