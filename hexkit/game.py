@@ -130,7 +130,13 @@ class ConsoleCommand:
 
     name: str
     help: str
-    run: Callable[[State, str], str]
+    #: The state is the game's own (a HexBaronState...): typed Any, because a Callable's
+    #: parameter cannot be narrower than the type it is given as.
+    run: Callable[[Any, str], str]
+
+    if TYPE_CHECKING:  # the constructor also takes a reference, made a function below
+        def __init__(self, name: str, help: str,
+                     run: Callable[[Any, str], str] | str) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.run, str):

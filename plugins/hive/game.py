@@ -293,7 +293,7 @@ class HiveState(State[HiveGame, HiveMove]):
     def _emit_events(self, action: tuple[int, int | None, int], text: str) -> None:
         from hive.events import emit_events
 
-        emit_events(self, action, text)
+        emit_events(self.engine, self.emit, action, text)
 
     # -- the position ------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:
