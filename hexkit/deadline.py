@@ -71,6 +71,6 @@ def call_deadline(seconds: float | None, what: str) -> Iterator[None]:
     finally:
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)  # type: ignore[arg-type]
+            signal.signal(signal.SIGALRM, previous)
         os._exit = real_exit
         _active = False

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from hexkit.actions import ActionSpace
     from hexkit.events import GameEvent
     from hexkit.gestures import Gesture, Origin
+    from hexkit.observation import ViewPlanes
     from hexkit.render.text import StyledText
     from hexkit.turns import TurnOrder
     from hexkit.undo import Journal
@@ -381,7 +382,7 @@ class Game(ABC):
             found = self._kit_observation_shape = tuple(self.new_state(seed=0).observation(0).shape)
         return found
 
-    def view_planes(self) -> Any:
+    def view_planes(self) -> ViewPlanes:
         """The default observation's layout (:class:`hexkit.observation.ViewPlanes`), made
         once."""
         found = self.__dict__.get("_kit_view_planes")

@@ -25,7 +25,7 @@ from hexkit import plugins
 from hexkit.datapaths import confine
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
 from hexkit.fileio import MAX_DATA_BYTES
-from hexkit.game import State
+from hexkit.game import Game, State
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 #: What a move may be expected to do.
@@ -395,7 +395,7 @@ def _guarded(time_limit: float | None, what: str, line: int) -> Iterator[None]:
         raise ScenarioFailure(str(exc), line) from None
 
 
-def _start(scenario: Scenario, game: Any) -> State:
+def _start(scenario: Scenario, game: Game) -> State:
     if scenario.position_file is not None:
         data = _read_position_file(scenario.position_file, scenario.line)
         if isinstance(data, dict) and data.get("format") == "hexkit-record":

@@ -52,7 +52,7 @@ class _Loader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise ConfigError(f"nested more than {MAX_DEPTH} levels deep", self.name,
                                   mark.line + 1)
             return super().compose_node(parent, index)

@@ -94,7 +94,7 @@ class PlayoutPolicy:
 def function(value: F | str | None) -> F | None:
     """A policy's function: ``value`` itself, or the function a ``"package.module:function"``
     reference names (imported now), or None."""
-    return import_object(value) if isinstance(value, str) else value  # type: ignore[no-any-return]
+    return import_object(value) if isinstance(value, str) else value
 
 
 def check_levels(levels: Any) -> str | None:

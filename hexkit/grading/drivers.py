@@ -125,9 +125,10 @@ class ClassDriver:
         path = Path(start["path"])
         module = _import_file(path, str(start.get("module") or path.stem))
         self.class_name = str(start["class"])
-        self.cls = getattr(module, self.class_name, None)
-        if not isinstance(self.cls, type):
+        found = getattr(module, self.class_name, None)
+        if not isinstance(found, type):
             raise SubmissionError(f"{path.name} defines no class {self.class_name}")
+        self.cls = found
 
     def info(self) -> dict[str, Any]:
         return {"class": self.class_name}
@@ -244,7 +245,7 @@ class ConsoleDriver:
         yield from console_observations(lines, notes)
 
     def _program(self, stdin: _Lines, out: io.StringIO) -> None:
-        sys.stdin, sys.stdout = stdin, out  # type: ignore[assignment]
+        sys.stdin, sys.stdout = stdin, out
         namespace = {"__name__": "__main__", "__file__": str(self.path),
                      "__builtins__": builtins}
         how = ""

@@ -114,9 +114,9 @@ class FocusGameSession(SandboxSession):
         names = [players[0][0], players[1][0]]
         bots = None
         if bot_spec:
-            from hexkit.bots import make_bot
+            from hexkit.bots import make_computer
 
-            bots = [make_bot(game._state.game, bot_spec, seed + s) for s in (0, 1)]
+            bots = [make_computer(game._state.game, bot_spec, seed + s) for s in (0, 1)]
         calls = trajectory.calls
         for _step in range(length):
             state = game._state
@@ -127,6 +127,7 @@ class FocusGameSession(SandboxSession):
                 calls.append(self._probe(rng, game, names, seat))
                 _call(game, calls[-1])
                 continue
+            move: Any
             if bots is not None and state._turn is not None:
                 move = bots[seat].choose(state)
             else:
@@ -165,7 +166,7 @@ class FocusGameSession(SandboxSession):
             own = tall
         squares = game._rules.squares
         frm = list(squares[rng.choice(own)]) if own else [0, 0]
-        height = len(state._stacks[game._squares[tuple(frm)]]) if own else 1
+        height = len(state._stacks[game._squares[(frm[0], frm[1])]]) if own else 1
         if roll == 0 and state._turn is not None:
             theirs = _moves(game, other)
             if theirs:

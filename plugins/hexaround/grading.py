@@ -246,11 +246,11 @@ class HexAroundJavaSession(Session):
             out.append(Trajectory(f"random game {i + 1}", "random", {},
                                   play_script(self.reference(), rng, plan.length)))
         for i in range(plan.bot):
-            from hexkit.bots import make_bot
+            from hexkit.bots import make_computer
 
             gm = self.reference()
             seed = plan.seed * 1000 + 500 + i
-            bots = [make_bot(gm.game, plan.bot_spec, seed + s) for s in (0, 1)]
+            bots = [make_computer(gm.game, plan.bot_spec, seed + s) for s in (0, 1)]
             out.append(Trajectory(f"bot game {i + 1}", "bot", {}, play_script(
                 gm, random.Random(seed), plan.length, probes=0.2, bots=bots)))
         return out
@@ -317,9 +317,9 @@ class HexAroundJavaSession(Session):
             return lines
         for label, obs in (("expected", expected), ("got", actual)):
             obs = obs or {}
-            message = obs.get("_message")
+            said = obs.get("_message")
             lines.append(f"  {label + ':':<10}{obs.get('result')}"
-                         + (f" ({message})" if message else ""))
+                         + (f" ({said})" if said else ""))
         lines.append("The variant (" + self.config_file.name + "):")
         lines += ["  " + line for line in self.config_file.read_text(
             encoding="utf-8", errors="replace").splitlines() if line.strip()][:40]

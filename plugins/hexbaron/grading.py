@@ -165,9 +165,9 @@ class HexBaronSession(SandboxSession):
                 setup = mirror.default_setup()
             state = HexBaronState(mirror.game(), setup, mirror.rng)
             if bot_spec and bots is None:
-                from hexkit.bots import make_bot
+                from hexkit.bots import make_computer
 
-                bots = [make_bot(state.game, bot_spec, seed + s) for s in (0, 1)]
+                bots = [make_computer(state.game, bot_spec, seed + s) for s in (0, 1)]
             while len(lines) < length and not state.is_over():
                 for _command in range(3):
                     if bots is not None and rng.random() < 0.9:

@@ -39,7 +39,7 @@ _SLOT = 2 * _HALF
 _COLOUR = ("White", "Black")
 
 
-def _token(engine, stack: list[int]) -> str:
+def _token(engine: HiveEngine, stack: list[int]) -> str:
     text = engine.code_name[stack[-1]]
     if len(stack) > 1:
         text += f"^{len(stack)}"
