@@ -18,6 +18,7 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -364,6 +365,7 @@ class Engine:
         """The moves of p's creatures with built-in categories, by the Python generator
         (HexAround's reading) or the plain rules (when options change them)."""
         position = self.position
+        find: Callable[[int, int], list[int]]
         if self.fast_rules:
             find = partial(PYTHON_GENERATOR.destinations, position)
         else:

@@ -73,7 +73,7 @@ class UhpSeat:
         self.seconds = seconds
         self.depth = depth
         self._engine: UhpEngine | None = None
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[[], Any] | None = None
 
     def _started(self) -> UhpEngine:
         if self._engine is None:

@@ -7,7 +7,7 @@ import pytest
 
 import hexkit
 from hexkit import hookimpl
-from hexkit.bots import make_bot
+from hexkit.bots import make_bot, make_computer
 from hexkit.bots.levels import DEFAULT_LEVELS, bot_menu, levels_for, parse_level
 from hexkit.bots.mcts import MctsBot
 from hexkit.bots.policy import Level, PlayoutPolicy
@@ -114,3 +114,10 @@ def test_the_easiest_level_still_never_misses_a_win_in_one():
         state.push(bot.choose(state))
         assert state.is_over() and state.outcome().winners == (0,)
         state.pop()
+
+
+def test_a_seat_that_needs_a_bot_refuses_a_person_in_one_line():
+    game = hexkit.load_game("focus")
+    with pytest.raises(OptionError, match="'human' names a person; a bot plays here"):
+        make_computer(game, "human", 0)
+    assert make_computer(game, "random", 0).choose(game.new_state(seed=1)) is not None
