@@ -303,8 +303,9 @@ def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     import dataclasses
     from operator import attrgetter
 
+    params = getattr(cls, "__dataclass_params__", None)
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
-            or not cls.__dataclass_params__.init:
+            or params is None or not params.init:
         return _GENERIC
     fields = dataclasses.fields(cls)
     if not all(f.init and not f.kw_only for f in fields):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
-from typing import Any
+from typing import Any, Self
 
 from hexaround import rules as plain
 from hexaround.colony import connected
@@ -179,7 +179,7 @@ class Engine:
         self._stuck_pending = False
         self._outcomes = []
 
-    def copy(self) -> Engine:
+    def copy(self) -> Self:
         """An independent engine in the same position (the generator is shared: it keeps
         no position)."""
         twin = type(self).__new__(type(self))
@@ -192,7 +192,7 @@ class Engine:
         """Forget every table derived from the position (benchmarks time cold searches)."""
         self.position.clear_caches()
 
-    def start_copy(self) -> Engine:
+    def start_copy(self) -> Self:
         """A copy of this engine (a game's engine at the start) that remembers it as its
         template: a pickle of the copy, or of any copy of it, holds the template once (as
         bytes kept with it; see :class:`hexkit.statepickle.Shared`) and only what differs
