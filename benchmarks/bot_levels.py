@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from dataclasses import replace
@@ -33,18 +34,30 @@ from hexkit.bots.policy import Level
 from hexkit.errors import HexkitError
 from hexkit.game import Game
 from hexkit.tournament.backends import make_backend
+from hexkit.tournament.pairings import Pairing
 from hexkit.tournament.ratings import Z95, ranked, standings
+from hexkit.tournament.referee import GameReport
 from hexkit.tournament.runner import Tournament, TournamentConfig
 from hexkit.tournament.store import GameRow, ResultStore
 
 BUILT_IN = ("hexbaron", "hexaround", "focus", "hive")
 
 
-def pair_rows(game: str, low: int, high: int, args: argparse.Namespace) -> list[GameRow]:
+def slug(spec: str) -> str:
+    """A seat spec as part of a file name (``mcts:sims=30,random=0.5`` ->
+    ``mcts-sims30-random0.5``)."""
+    return re.sub(r"[^A-Za-z0-9.]+", "-", spec.replace("=", "")).strip("-")
+
+
+def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
+              args: argparse.Namespace) -> list[GameRow]:
     """Play (or resume) the tournament of level ``low`` against level ``high`` (1-based);
-    its stored games."""
-    bots = (f"bot:level={high}", f"bot:level={low}")
-    db = Path(args.db_dir) / f"{game}-levels-{low}-{high}-seed{args.seed}.sqlite"
+    its stored games. The seats are the levels' own specs, and the database is named after
+    them, so re-pointing a level starts a new tournament for its pairs (and a pair whose
+    specs did not change resumes)."""
+    bots = (levels[high - 1].bot, levels[low - 1].bot)
+    db = Path(args.db_dir) / (f"{game}-{low}-{high}-{slug(bots[1])}-v-{slug(bots[0])}"
+                              f"-seed{args.seed}-max{args.max_moves}.sqlite")
     config = TournamentConfig(game=game, options={}, bots=bots,
                               games_per_pair=args.games, seed=args.seed,
                               max_moves=args.max_moves, time_per_move=0.0)
@@ -55,7 +68,15 @@ def pair_rows(game: str, low: int, high: int, args: argparse.Namespace) -> list[
         if left:
             print(f"  level {high} v level {low}: {left} games to play", file=sys.stderr,
                   flush=True)
-            tournament.run(make_backend("local", args.jobs))
+            names = {0: f"level {high}", 1: f"level {low}"}
+
+            def report(pairing: Pairing, game_report: GameReport) -> None:
+                won = ", ".join(names[pairing.seats[w]] for w in game_report.winners)
+                print(f"    game {pairing.number + 1}: {won or 'draw'} "
+                      f"({game_report.moves} moves, {game_report.seconds:.0f} s)",
+                      file=sys.stderr, flush=True)
+
+            tournament.run(make_backend("local", args.jobs), on_game=report)
         return store.games()
     finally:
         store.close()
@@ -136,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             all_rows: list[GameRow] = []
             pairs = []
             for low in range(1, len(levels)):
-                rows = pair_rows(game.name, low, low + 1, args)
+                rows = pair_rows(game.name, levels, low, low + 1, args)
                 pairs.append((low, rows))
                 offset = len(all_rows)
                 # Into one numbering: bot index = level - 1 (seat 0 of the pair is the
