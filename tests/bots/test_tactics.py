@@ -173,6 +173,25 @@ def test_focus_bots_do_not_leave_the_winning_capture_to_the_opponent(spec):
     assert_avoids_the_loss(focus_state(board, [0, 5]), spec)
 
 
+def test_focus_may_win_names_exactly_the_winning_captures():
+    import random
+
+    from focus.policy import may_win
+
+    rng = random.Random(5)
+    named = 0
+    for options in ({"captures_to_win": 3}, {"board": "cross", "win": "captures"}):
+        state = hexkit.load_game("focus", **options).new_state(seed=1)
+        while not state.is_over() and len(state.move_stack) < 60:
+            found = may_win(state)
+            if found is not None:
+                assert set(found) == set(BLIND.winning_moves(state))
+                named += len(found)
+            moves = state.legal_moves()
+            state.push(moves[rng.randrange(len(moves))])
+    assert named
+
+
 # -- Hex Baron --------------------------------------------------------------------------------
 def test_hexbaron_bots_destroy_a_baron_they_can_reach_this_turn():
     # Player Two's serf on 23 touches its baron on 31; Player One's serf on 19 steps to 27.
