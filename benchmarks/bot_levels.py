@@ -50,7 +50,7 @@ def slug(spec: str) -> str:
 
 
 def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
-              args: argparse.Namespace) -> list[GameRow]:
+              args: argparse.Namespace, play: bool = True) -> list[GameRow]:
     """Play (or resume) the tournament of level ``low`` against level ``high`` (1-based);
     its stored games. The seats are the levels' own specs, and the database is named after
     them, so re-pointing a level starts a new tournament for its pairs (and a pair whose
@@ -58,6 +58,14 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
     bots = (levels[high - 1].bot, levels[low - 1].bot)
     db = Path(args.db_dir) / (f"{game}-{low}-{high}-{slug(bots[1])}-v-{slug(bots[0])}"
                               f"-seed{args.seed}-max{args.max_moves}.sqlite")
+    if not play:
+        if not db.exists():
+            return []
+        store = ResultStore.open(db)
+        try:
+            return store.games()
+        finally:
+            store.close()
     config = TournamentConfig(game=game, options={}, bots=bots,
                               games_per_pair=args.games, seed=args.seed,
                               max_moves=args.max_moves, time_per_move=0.0)
@@ -139,6 +147,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the results databases go (default ./bot-levels)")
     parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
                         help="also load plugin files from DIR")
+    parser.add_argument("--pairs", default="", metavar="L,L",
+                        help="play only the pairs whose lower level is listed, e.g. 3,4 for "
+                             "4 v 3 and 5 v 4 (default: every pair; a pair not played is "
+                             "reported from its database as far as it got)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the tables as Markdown (for docs/bots.md)")
     args = parser.parse_args(argv)
@@ -146,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         plugins.configure(args.plugins_dir)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of 2 or more (both sides of each start)")
+    try:
+        only = {int(x) for x in args.pairs.split(",") if x.strip()}
+    except ValueError:
+        parser.error("--pairs takes lower levels separated by commas, e.g. 3,4")
     os.makedirs(args.db_dir, exist_ok=True)
     names = args.names or [g for g in BUILT_IN if g in hexkit.game_names()]
     status = 0
@@ -157,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             all_rows: list[GameRow] = []
             pairs = []
             for low in range(1, len(levels)):
-                rows = pair_rows(game.name, levels, low, low + 1, args)
+                rows = pair_rows(game.name, levels, low, low + 1, args,
+                                 play=not only or low in only)
                 pairs.append((low, rows))
                 offset = len(all_rows)
                 # Into one numbering: bot index = level - 1 (seat 0 of the pair is the
