@@ -87,3 +87,14 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     (:mod:`hexaround.policy`). Optional, so HexAround loads where the MCTS service is absent."""
     register(PlayoutPolicy("hexaround", evaluate="hexaround.policy:evaluate", depth=0,
                            may_win="hexaround.policy:may_win", levels=LEVELS))
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows WPI CS4233's Java HexAround projects (:mod:`hexaround.grading`)."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("hexaround-java", "a WPI CS4233 HexAround project in Java (a folder or "
+                      "zip with HexAroundGameBuilder.java), compiled with the JDK and graded "
+                      "against --reference 'hexaround(config=...)'",
+                      "hexaround.grading:HexAroundJavaKind", priority=35))
