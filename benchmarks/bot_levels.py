@@ -104,6 +104,11 @@ def score(rows: list[GameRow], first: int) -> tuple[float, int, float, float]:
     return p, n, max(0.0, p - margin), min(1.0, p + margin)
 
 
+def seconds(value: float) -> str:
+    """CPU seconds for the tables ("-" when not timed)."""
+    return "-" if math.isnan(value) else f"{value:.2f}"
+
+
 #: Positions each level is timed on.
 TIMED_POSITIONS = 8
 
@@ -151,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only the pairs whose lower level is listed, e.g. 3,4 for "
                              "4 v 3 and 5 v 4 (default: every pair; a pair not played is "
                              "reported from its database as far as it got)")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing and time nothing: report the databases as they "
+                             "are (while other processes play)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the tables as Markdown (for docs/bots.md)")
     args = parser.parse_args(argv)
@@ -174,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             pairs = []
             for low in range(1, len(levels)):
                 rows = pair_rows(game.name, levels, low, low + 1, args,
-                                 play=not only or low in only)
+                                 play=not args.report and (not only or low in only))
                 pairs.append((low, rows))
                 offset = len(all_rows)
                 # Into one numbering: bot index = level - 1 (seat 0 of the pair is the
@@ -191,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu = time.process_time() - started
         specs = [f"{i + 1}: {lv.bot}" for i, lv in enumerate(levels)]
         table = standings(specs, all_rows)
-        cpu_per_move = move_times(game, levels, args.seed)
+        cpu_per_move = [math.nan] * len(levels) if args.report else \
+            move_times(game, levels, args.seed)
         print(f"\n{game}: levels against the level below ({args.games} games a pair, seed "
               f"{args.seed}; this run's CPU {cpu:.0f} s)")
         if args.markdown:
@@ -200,17 +209,23 @@ def main(argv: list[str] | None = None) -> int:
             print("|---|---|---|---|---|---|")
         for low, rows in pairs:
             p, n, lo, hi = score(rows, 0)
-            ok = "yes" if p >= args.target else "NO"
-            if p < args.target:
-                status = max(status, 2)
             played = [r for r in rows if r.played]
             moves = sum(r.moves for r in played) / max(1, len(played))
+            if not n:
+                ok, status = "not played", max(status, 2)
+            elif p < args.target:
+                ok, status = "NO", max(status, 2)
+            else:
+                ok = "yes"
             if args.markdown:
                 print(f"| {low + 1} v {low} | {n} | {100 * p:.0f} % | {100 * lo:.0f}-"
-                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |")
-            else:
+                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |" if n else
+                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - |")
+            elif n:
                 print(f"  level {low + 1} v {low}: {100 * p:5.1f} % of {n} games (95%: "
                       f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  {moves:.0f} moves a game")
+            else:
+                print(f"  level {low + 1} v {low}: not played yet")
         print()
         if args.markdown:
             print("| level | bot | rating (mu) | sigma | games | wins | draws | losses | "
@@ -220,10 +235,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.markdown:
                 print(f"| {s.bot + 1} | `{levels[s.bot].bot}` | {s.mu:.1f} | {s.sigma:.1f} | "
                       f"{s.games} | {s.wins} | {s.draws} | {s.losses} | "
-                      f"{cpu_per_move[s.bot]:.2f} |")
+                      f"{seconds(cpu_per_move[s.bot])} |")
             else:
                 print(f"  {s.spec:<30} rating {s.mu:5.1f} +- {Z95 * s.sigma:4.1f}  "
-                      f"{s.wins}-{s.draws}-{s.losses}  {cpu_per_move[s.bot]:.2f} s/move")
+                      f"{s.wins}-{s.draws}-{s.losses}  {seconds(cpu_per_move[s.bot])} s/move")
         sys.stdout.flush()
     return status
 
