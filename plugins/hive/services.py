@@ -66,15 +66,17 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
 
 
 #: Hive's named levels (``--p2 bot:easy``...): MCTS for the weakest two, which play weaker
-#: on purpose, then the ``hive`` alpha-beta bot at growing depths and times. Every one
-#: takes a Queen surround in one and stops one when it can.
+#: on purpose, then the ``hive`` alpha-beta bot at growing depths. Every one takes a Queen
+#: surround in one and stops one when it can. Budgets in plies, not seconds, so that a
+#: level plays alike on a loaded machine. This tuple is the whole mapping: a new Hive
+#: search is re-pointed here (docs/bots.md, measured by benchmarks/bot_levels.py).
 LEVELS = (
     Level("mcts:sims=30,random=0.5",
           "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("hive:depth=2", "alpha-beta, two plies"),
     Level("hive:depth=3", "alpha-beta, three plies"),
-    Level("hive:time=3", "alpha-beta, iterative deepening for 3 seconds a move"),
+    Level("hive:depth=4", "alpha-beta, four plies"),
 )
 
 #: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``
