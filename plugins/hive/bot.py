@@ -57,7 +57,10 @@ class HiveBot:
     transposition table is kept from move to move."""
 
     def __init__(self, seconds: float | None = 1.0, depth: int | None = None,
-                 seed: int | None = None, noise: int = 0):
+                 seed: int | None = None, noise: int = 0,
+                 clock: Any = time.perf_counter):
+        #: The clock the time budget is read on (seconds; tests give a fake one).
+        self.clock = clock
         self.seconds = seconds
         self.depth = depth
         self.noise = noise
@@ -77,7 +80,7 @@ class HiveBot:
         """Search for at most ``seconds`` and ``depth`` plies (None: no limit of that kind;
         neither given: one second); the best move of the deepest search finished (or of
         the unfinished one, among the moves it finished)."""
-        started = time.perf_counter()
+        started = self.clock()
         moves = list(state.legal_moves())
         if not moves:
             raise HexkitError("the game is over: there is no move to choose")
@@ -89,6 +92,7 @@ class HiveBot:
         actions = [state.action_of(m) for m in moves]
         by_action = dict(zip(actions, moves, strict=True))
         search = Search(engine, table=self._table, history_keys=_earlier_hashes(engine))
+        search.clock = self.clock
         if seconds is not None:
             search.deadline = started + max(0.0, seconds - MARGIN)
         self.rng.shuffle(actions)  # equal scores go to a random move, not the first listed

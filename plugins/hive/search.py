@@ -61,14 +61,15 @@ def piece_key(code: int, key: int, height: int) -> int:
 
 def position_hash(engine: Any) -> int:
     """The Zobrist hash of the engine's position, from scratch (the search then keeps it
-    up to date move by move)."""
+    up to date move by move). The piece moved last is part of it only in game types with
+    the Pillbug's throw (it may not be thrown); elsewhere it changes nothing."""
     h = 0
     for key, stack in engine.stacks.items():
         for height, code in enumerate(stack):
             h ^= piece_key(code, key, height)
     if engine.to_move:
         h ^= SIDE_KEY
-    return h ^ LAST_KEYS[engine.last + 1]
+    return h ^ LAST_KEYS[engine.last + 1] if engine.has_throwers else h
 
 
 def _turn_key(engine: Any) -> int:
@@ -93,6 +94,7 @@ class Search:
         self.table = table
         self.evaluate = evaluate_fn
         self.hash = position_hash(engine)
+        self.use_last = bool(engine.has_throwers)
         #: Hashes of the positions on the path from the game's start (repetitions).
         self.path: list[int] = []
         self.on_path: dict[int, int] = {}
@@ -108,17 +110,16 @@ class Search:
     def push(self, action: Action) -> None:
         """Apply ``action`` on the engine and update the hash and the path."""
         engine = self.engine
-        h = self.hash ^ SIDE_KEY ^ LAST_KEYS[engine.last + 1]
+        h = self.hash ^ SIDE_KEY
         code, src, dst = action
+        if self.use_last:
+            h ^= LAST_KEYS[engine.last + 1] ^ LAST_KEYS[code + 1 if code >= 0 else 0]
         if code >= 0:
             stacks = engine.stacks
             if src is not None:
                 h ^= piece_key(code, src, len(stacks[src]) - 1)
             below = stacks.get(dst)
             h ^= piece_key(code, dst, len(below) if below else 0)
-            h ^= LAST_KEYS[code + 1]
-        else:
-            h ^= LAST_KEYS[0]
         engine.apply(action)
         self.path.append(self.hash)
         self.on_path[self.hash] = self.on_path.get(self.hash, 0) + 1
