@@ -1,7 +1,8 @@
-"""Build step for the one compiled part: HexAround's move generator in C.
+"""Build step for the compiled parts: HexAround's move generator and the Hive bot's
+evaluation, in C.
 
-Everything else is in pyproject.toml. The extension is optional: without a C compiler the
-install still succeeds and HexAround uses its pure-Python generator (same moves, slower).
+Everything else is in pyproject.toml. The extensions are optional: without a C compiler the
+install still succeeds and the Python twins do the work (same results, slower).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +14,12 @@ setup(
             sources=["plugins/hexaround/_movegen.c"],
             optional=True,
             extra_compile_args=["-O2"],
-        )
+        ),
+        Extension(
+            "hive._hiveeval",
+            sources=["plugins/hive/_hiveeval.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ]
 )

@@ -202,3 +202,25 @@ def test_levels_build_and_level_one_blurs_its_choice():
             make_bot(game, f"hive:{bad}", 0)
     state = load(WIN_IN_ONE)
     assert str(make_bot(game, "hive:level=1", 3).choose(state)) == "wA3 bM\\"
+
+
+def test_the_compiled_evaluation_equals_the_python_one_on_every_game_type():
+    from hive.evaluation import compiled_evaluation_available, evaluate, evaluate_python
+
+    if not compiled_evaluation_available():
+        pytest.skip("hive._hiveeval is not built (no C compiler at install)")
+    import random
+
+    checked = 0
+    for expansions in ("none", "M", "L", "P", "ML", "MP", "LP", "MLP"):
+        for seed in (1, 2):
+            state = hexkit.load_game("hive", expansions=expansions).new_state(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(70):
+                if state.is_over():
+                    break
+                assert evaluate(state.engine) == evaluate_python(state.engine), \
+                    state.game_string()
+                checked += 1
+                state.push(rng.choice(state.legal_moves()))
+    assert checked > 800
