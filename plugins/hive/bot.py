@@ -148,6 +148,8 @@ class HiveBot:
         if top >= WON:
             return next(a for s, a in scores if s == top)
         pool = [(s, a) for s, a in scores if s >= top - self.noise and s > -WON]
+        if not pool:  # every move loses: the one that loses latest
+            return next(a for s, a in scores if s == top)
         weights = [math.exp(-(top - s) / max(1, self.noise / 3)) for s, _ in pool]
         return self.rng.choices([a for _, a in pool], weights)[0]
 

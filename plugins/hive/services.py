@@ -1,7 +1,7 @@
 """The Hive plugin's services beside the game, registered through hexkit's hooks (plugin.py
-re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (alpha-beta with a
-Hive evaluation), the ``uhp:COMMAND`` seat and the MCTS playout policy. Registering imports
-none of them: each is imported when used."""
+re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (PVS search with
+a Hive evaluation, five levels), the ``uhp:COMMAND`` seat and the MCTS playout policy.
+Registering imports none of them: each is imported when used."""
 
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ def _uhp_seat(game: Any, arg: str | None, seed: int | None) -> Any:
 
 HIVE_BOT = BotSpec(
     "hive",
-    "Hive alpha-beta search (queen pressure, mobility, pinned pieces); hive:time=S or "
-    "hive:depth=N (default 1 s a move)",
+    "Hive alpha-beta search (transposition table, Queen-threat quiescence); levels "
+    "hive:level=1 (beginners) to hive:level=5 (3 s a move), or hive:time=S, hive:depth=N "
+    "(default: 1 s a move, as level 4)",
     _hive_bot,
 )
 UHP_SEAT = BotSpec(

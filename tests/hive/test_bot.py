@@ -202,6 +202,11 @@ def test_levels_build_and_level_one_blurs_its_choice():
             make_bot(game, f"hive:{bad}", 0)
     state = load(WIN_IN_ONE)
     assert str(make_bot(game, "hive:level=1", 3).choose(state)) == "wA3 bM\\"
+    # When every move loses, the blurred choice still answers: the loss furthest away.
+    from hive.evaluation import WIN
+
+    lost = [(-WIN + 3, "a"), (-WIN + 7, "b"), (-WIN + 5, "c")]
+    assert HiveBot(noise=90, seed=0)._blurred(lost) == "b"
 
 
 def test_the_compiled_evaluation_equals_the_python_one_on_every_game_type():
