@@ -86,6 +86,16 @@ class Player:
         self.engine.close()
 
 
+def final(state: object) -> tuple[str, str]:
+    """(GameStateString, reason) of a finished game; a game still going is a draw."""
+    outcome = state.outcome()  # type: ignore[attr-defined]
+    if outcome is None:
+        return "Draw", "unfinished"
+    if not outcome.winners:
+        return "Draw", outcome.reason
+    return ("WhiteWins" if outcome.winners == (0,) else "BlackWins"), outcome.reason
+
+
 def play_game(white: Player, black: Player, game_type: str, seconds: float | None,
               depth: int | None, max_plies: int) -> dict[str, object]:
     """One game refereed by hexkit (repetition rule on): its moves, result and reason."""
@@ -98,10 +108,7 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
     result, reason = "Draw", f"{max_plies} plies without a result"
     while len(moves) < max_plies:
         if state.is_over():
-            outcome = state.outcome()
-            result = ("Draw" if not outcome.winners else
-                      "WhiteWins" if outcome.winners == (0,) else "BlackWins")
-            reason = outcome.reason
+            result, reason = final(state)
             break
         mover = (white, black)[state.current_player]
         began = time.perf_counter()
@@ -131,17 +138,12 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
             except UhpEngineError as e:
                 # An engine that ends the game by its own rule (nokamute's repetition)
                 # before hexkit's referee does: the game stops as hexkit scores it.
-                outcome = state.outcome()
-                result = "Draw" if outcome is None or not outcome.winners else (
-                    "WhiteWins" if outcome.winners == (0,) else "BlackWins")
+                result = final(state)[0]
                 reason = f"{player.name} refused {move}: {e}"
                 return {"moves": moves, "result": result, "reason": reason}
     else:
         if state.is_over():
-            outcome = state.outcome()
-            result = ("Draw" if not outcome.winners else
-                      "WhiteWins" if outcome.winners == (0,) else "BlackWins")
-            reason = outcome.reason
+            result, reason = final(state)
     return {"moves": moves, "result": result, "reason": reason}
 
 

@@ -125,9 +125,10 @@ class HiveBot:
         return by_action[best]
 
     @staticmethod
-    def _exact_root(search: Search, order: list[Any], depth: int) -> tuple[int, Any, list]:
+    def _exact_root(search: Search, order: list[Any],
+                    depth: int) -> tuple[int, Any, list[tuple[int, Any]]]:
         """Every root move's exact score (for a blurred choice)."""
-        scores = []
+        scores: list[tuple[int, Any]] = []
         search.partial = (-WIN - 1, order[0], scores)
         for action in order:
             search.push(action)

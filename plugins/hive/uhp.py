@@ -396,7 +396,7 @@ def run(args: argparse.Namespace) -> int:
     """``hexkit uhp``: the engine on this process's standard input and output."""
     stdout = sys.stdout
     try:
-        stdout.reconfigure(line_buffering=False)  # type: ignore[attr-defined]
+        stdout.reconfigure(line_buffering=False)  # type: ignore[attr-defined,union-attr]
     except (AttributeError, ValueError):
         pass
     try:
