@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexaround.engine import OFFSETS
+from hexaround.hexgrid import OFFSETS
 
 from hexkit.errors import MoveParseError
-from hive.engine import ONGOING, ORIGIN, PASS, QUEEN, HiveEngine
+from hive.engine import ONGOING, ORIGIN, PASS, HiveEngine
+from hive.moves import QUEEN
 from hive.notation import MoveText, move_string, parse_move_string, why_illegal
 
 Action = tuple[int, "int | None", int]

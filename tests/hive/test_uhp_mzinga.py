@@ -106,7 +106,7 @@ def test_newgame_recomputes_the_state_and_turn_from_the_moves():
 def other_names(state) -> list[tuple[str, str]]:
     """(canonical, another name) of legal moves beside pieces: the destination named from
     another piece next to it."""
-    from hexaround.engine import OFFSETS
+    from hexaround.hexgrid import OFFSETS
     from hive.directions import written
 
     engine = state.engine
