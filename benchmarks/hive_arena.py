@@ -81,6 +81,8 @@ class Player:
         self.name = self.engine.name
         #: Wall-clock seconds of every bestmove answer.
         self.times: list[float] = []
+        #: This engine's own budget (time, depth), if not the arena's.
+        self.budget: tuple[float | None, int | None] | None = None
 
     def close(self) -> None:
         self.engine.close()
@@ -113,7 +115,7 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
         mover = (white, black)[state.current_player]
         began = time.perf_counter()
         try:
-            answer = mover.engine.bestmove(seconds, depth)
+            answer = mover.engine.bestmove(*(mover.budget or (seconds, depth)))
         except UhpEngineError as e:
             result = "BlackWins" if mover is white else "WhiteWins"
             reason = f"{mover.name} failed: {e}"
@@ -165,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time", type=float, default=1.0, help="seconds a move (default 1)")
     p.add_argument("--depth", type=int, default=None,
                    help="search depth a move instead of a time")
+    p.add_argument("--b-depth", type=int, default=None,
+                   help="the second engine searches this depth instead (to compare "
+                        "evaluations at a fixed depth)")
     p.add_argument("--game-type", default="Base+MLP")
     p.add_argument("--max-plies", type=int, default=300, help="plies before a draw")
     p.add_argument("--a", default=None, help="first engine (default: hexkit uhp)")
@@ -176,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     a = Player(args.a or hexkit_command())
     b = Player(args.b or nokamute_command())
     budget = f"depth {args.depth}" if args.depth else f"{args.time:g} s a move"
+    if args.b_depth:
+        b.budget = (None, args.b_depth)
+        budget += f" (the second engine: depth {args.b_depth})"
     print(f"{a.name} against {b.name}, {args.game_type}, {budget}, {args.games} games, "
           f"{args.max_plies}-ply cap, threefold repetition a draw", flush=True)
     points: list[float] = []
