@@ -74,15 +74,26 @@ class Player:
     def __init__(self, spec: str):
         command, *setup = [part.strip() for part in spec.split(";;")]
         self.spec = spec
-        self.engine = UhpEngine(command, timeout=120.0)
+        self.command = command
         self.setup = [s for s in setup if s]
-        for line in self.setup:
-            self.engine.ask(line)
+        self.engine = self._start()
         self.name = self.engine.name
         #: Wall-clock seconds of every bestmove answer.
         self.times: list[float] = []
         #: This engine's own budget (time, depth), if not the arena's.
         self.budget: tuple[float | None, int | None] | None = None
+
+    def _start(self) -> UhpEngine:
+        engine = UhpEngine(self.command, timeout=120.0)
+        for line in self.setup:
+            engine.ask(line)
+        return engine
+
+    def restart(self) -> None:
+        """A fresh process (after a failure its answers can no longer be trusted to
+        belong to the command just sent)."""
+        self.engine.close()
+        self.engine = self._start()
 
     def close(self) -> None:
         self.engine.close()
@@ -119,6 +130,7 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
         except UhpEngineError as e:
             result = "BlackWins" if mover is white else "WhiteWins"
             reason = f"{mover.name} failed: {e}"
+            mover.restart()
             break
         mover.times.append(time.perf_counter() - began)
         move = next((m for m in state.legal_moves() if str(m) == answer), None)
@@ -131,6 +143,7 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
         if move is None:
             result = "BlackWins" if mover is white else "WhiteWins"
             reason = f"{mover.name} played {answer!r}, which is not legal"
+            mover.restart()
             break
         state.push(move)
         moves.append(str(move))
@@ -142,6 +155,7 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
                 # before hexkit's referee does: the game stops as hexkit scores it.
                 result = final(state)[0]
                 reason = f"{player.name} refused {move}: {e}"
+                player.restart()
                 return {"moves": moves, "result": result, "reason": reason}
     else:
         if state.is_over():

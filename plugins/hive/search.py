@@ -41,6 +41,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 400_000
 #: Quiescence plies beyond the horizon.
 QUIESCENCE = 2
+#: The threat extension only on the first quiescence ply (a full ply is costly); moves onto
+#: the enemy Queen's cells only when she has one free cell left (the win check).
+THREAT_LEFT, NOISY_FROM = QUIESCENCE, 5
 #: Late move reductions: from this depth, moves after the first LATE ones.
 REDUCE_FROM, LATE = 2, 3
 
@@ -107,6 +110,10 @@ class Search:
         self.killers: list[list[Any]] = [[None, None] for _ in range(130)]
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
+        #: Quiescence: the threat extension needs this many plies left; moves onto the
+        #: enemy Queen's cells are tried from this many filled cells around her.
+        self.threat_left = THREAT_LEFT
+        self.noisy_from = NOISY_FROM
         self.deadline: float | None = None
         self.clock = time.perf_counter
 
@@ -290,11 +297,11 @@ class Search:
                         self.pop()
                     if done is not None and -done > 0:
                         return -done
-        if own_filled == 5 and left > 0:
+        if own_filled == 5 and left >= self.threat_left:
             # The opponent threatens to win: every move is searched one ply further.
             return self.pvs(1, alpha, beta, ply, left - 1)
         stand = self.evaluate(engine)
-        if stand >= beta or left <= 0 or enemy is None or enemy_filled < 4:
+        if stand >= beta or left <= 0 or enemy is None or enemy_filled < self.noisy_from:
             return stand
         if stand > alpha:
             alpha = stand
