@@ -1,4 +1,4 @@
-"""Build step for the compiled parts: HexAround's move generator and the Hive bot's
+"""Build step for the compiled parts: HexAround's move generator, Hive's, and the Hive bot's
 evaluation, in C.
 
 Everything else is in pyproject.toml. The extensions are optional: without a C compiler the
@@ -12,6 +12,12 @@ setup(
         Extension(
             "hexaround._movegen",
             sources=["plugins/hexaround/_movegen.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
+        Extension(
+            "hive._hivegen",
+            sources=["plugins/hive/_hivegen.c"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from hexaround.engine import PURE_PYTHON_ENV, native_generator_available
+from hexaround.movegen import PURE_PYTHON_ENV, native_generator_available
 
 
 def add_generator_option(ap: argparse.ArgumentParser) -> None:

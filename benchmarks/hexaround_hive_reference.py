@@ -33,8 +33,10 @@ BEFORE = {"-": (-1, 0), "/": (-1, 1), "\\": (0, -1)}
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     from hexaround.config import parse_config_text
-    from hexaround.engine import PASS, Engine, coords_of, key_of
+    from hexaround.engine import Engine
     from hexaround.extensions import Extensions, PlacementRule
+    from hexaround.hexgrid import coords_of, key_of
+    from hexaround.position import PASS
 
     from tests.hexaround.hivelike import EXTENSIONS, HIVE_RULES, one_of_a_kind_first
 

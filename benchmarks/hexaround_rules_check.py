@@ -38,9 +38,9 @@ def main() -> int:
             checked += 1
             if problem:
                 bad += 1
-                print(f"{path.stem}: after {len(position.history)} actions: {problem}")
+                print(f"{path.stem}: after {len(position.position.history)} actions: {problem}")
         print(f"{path.stem:20} {checked:6} positions agree"
-              f" ({'compiled' if engine.native else 'Python'} generator,"
+              f" ({type(engine.generator).__name__},"
               f" {time.perf_counter() - started:.1f} s)")
     return 1 if bad else 0
 

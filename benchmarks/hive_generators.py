@@ -13,8 +13,8 @@ import argparse
 import random
 import time
 
-from hexaround.engine import PASS as HEXAROUND_PASS
 from hexaround.engine import Engine
+from hexaround.position import PASS as HEXAROUND_PASS
 from hive.abilities import EXTENSIONS
 from hive.engine import PASS, HiveEngine
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from hexkit.bots import RANDOM, BotSpec
 from hexkit.commands import BUILTIN, lazy_command
+from hexkit.grading import KindSpec
 from hexkit.hookspecs import hookimpl
 
 
@@ -34,3 +35,10 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
 def hexkit_register_commands(register: Callable[[Any], None]) -> None:
     for name, help_text, module in BUILTIN:
         register(lazy_command(name, help_text, module))
+
+
+@hookimpl
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    register(KindSpec("plugin", "a hexkit plugin (a .py file, a package or a project) that "
+                      "registers one game, graded through the game API",
+                      "hexkit.grading.plugin_kind:PluginKind", priority=10))

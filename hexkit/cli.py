@@ -14,6 +14,7 @@ from hexkit import __version__
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     import argparse
+    import typing
     from collections.abc import Iterable, Sequence
 
     from hexkit import plugins
@@ -41,12 +42,11 @@ def build_parser(registry: plugins.Registry,
     an empty ``only`` lists every command bare, for ``hexkit --help``. Commands left out
     or bare keep their modules unimported.
     """
-    import argparse
 
     from hexkit import plugins
 
     formatter = _help_formatter()
-    parser = argparse.ArgumentParser(
+    parser = _parser_class()(
         prog=PROG, formatter_class=formatter,
         description="Turn-based board games on hex and square boards; every game is a plugin.",
         epilog="Run 'hexkit COMMAND --help' for a command's options.",
@@ -89,6 +89,45 @@ def _configure(command: object, name: str, parser: argparse.ArgumentParser,
         print(f"{PROG}: warning: {problem}", file=sys.stderr)
 
 
+def ascii_int(text: str) -> int:
+    """An integer argument written in ASCII digits (``²`` and ``٣`` are digits to Python's
+    ``int``, not to hexkit)."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 30:
+        raise ValueError(text)
+    return int(body)
+
+
+def ascii_float(text: str) -> float:
+    """A number argument written in ASCII (no other scripts' digits)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return float(text)
+
+
+ascii_int.__name__ = "int"  # argparse names the type in its message: "invalid int value"
+ascii_float.__name__ = "float"
+
+
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """argparse's parser, with argument errors in one line (``hexkit play: error: argument
+    --seed: invalid int value: 'abc'``, no usage block) and numbers in ASCII digits only."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.register("type", int, ascii_int)
+            self.register("type", float, ascii_float)
+
+        def error(self, message: str) -> typing.NoReturn:
+            line = " ".join(message.split())
+            self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
+
+    return Parser
+
+
 def _help_formatter() -> type[argparse.HelpFormatter]:
     """argparse's help formatter, measuring the terminal without importing shutil (which
     argparse does for every argument added, and which costs more than all the rest)."""
@@ -129,6 +168,7 @@ def _scan(argv: Sequence[str]) -> tuple[list[str], str | None, bool]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
     dirs, word, version = _scan(argv)
     if version:
         print(version_text())
@@ -173,6 +213,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _tolerant_streams() -> None:
+    """Text the terminal cannot encode (``PYTHONIOENCODING=ascii``, a Latin-1 console) is
+    written escaped (``caf\\xe9``) instead of ending the program, and bytes it cannot
+    decode are read as replacement characters."""
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"),
+                           (sys.stdin, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            try:
+                reconfigure(errors=errors)
+            except (ValueError, OSError):
+                pass
 
 
 #: Exit status of a program whose reader closed the pipe (128 + SIGPIPE), as ``seq | head``.

@@ -9,11 +9,11 @@ carries the text of the files its game was built from, so that it replays anywhe
 
 from __future__ import annotations
 
-import atexit
+import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -75,30 +75,69 @@ def embed(options: Mapping[str, Any]) -> dict[str, dict[str, str]]:
     return files
 
 
-_folder: list[Path] = []
+def variants_only(game: str, options: Mapping[str, Any], what: str,
+                  file_options: frozenset[str] = frozenset()) -> None:
+    """ConfigError (one line) if an option from someone other than the operator (a web
+    request, an uploaded record) names a file: such options take installed variant names
+    only. ``file_options`` are the options the game marks as naming files; any other
+    option whose value looks like a path is refused too."""
+    from hexkit.configs import variant_names
+
+    for key, value in options.items():
+        if not isinstance(value, str):
+            continue
+        text = value.strip()
+        if names_a_file(text) or (key in file_options and (text.startswith(("~", "."))
+                                                          or "\0" in text)):
+            names = ", ".join(variant_names(game)[:12])
+            known = f" ({names})" if names else ""
+            raise ConfigError(f"option {key}: {what} may name installed variants only"
+                              f"{known}, not a file")
 
 
-def _private_folder() -> Path:
-    if not _folder:
-        folder = Path(tempfile.mkdtemp(prefix="hexkit-record-"))
-        atexit.register(shutil.rmtree, folder, True)
-        _folder.append(folder)
-    return _folder[0]
+#: The longest carried file name kept (longer ones are cut, keeping the suffix).
+MAX_CARRIED_NAME = 100
 
 
-def materialise(files: Mapping[str, Mapping[str, str]]) -> tuple[dict[str, str], dict[str, str]]:
-    """Write carried files to a private folder (removed at exit) so the game can read them.
+def carried_name(name: Any, original: Any = "") -> str:
+    """A carried file's name as it is written: its last part, without path separators,
+    NUL or leading dots, cut to :data:`MAX_CARRIED_NAME` characters (``file``, with the
+    suffix of the option's ``original`` value, if nothing is left)."""
+    text = str(name).replace("\\", "/").rsplit("/", 1)[-1]
+    text = "".join(c for c in text if c.isprintable() and c != "\0").lstrip(". ")
+    if len(text) > MAX_CARRIED_NAME:
+        stem, dot, suffix = text.rpartition(".")
+        keep = f".{suffix}" if dot and len(suffix) <= 10 else ""
+        text = text[: MAX_CARRIED_NAME - len(keep)] + keep
+    if not text:
+        suffix = Path(str(original)).suffix
+        text = "file" + (suffix if suffix.lower() in FILE_SUFFIXES else "")
+    return text
 
-    Returns the option values to use, and a map from each written path to how messages
-    should name it (``embedded NAME``), since a user never saw those paths."""
-    values: dict[str, str] = {}
-    shown: dict[str, str] = {}
-    for key, entry in files.items():
-        name = Path(str(entry.get("name", "file"))).name or "file"
-        folder = _private_folder() / str(len(list(_private_folder().iterdir())))
-        folder.mkdir()
-        path = folder / name
-        path.write_text(str(entry.get("text", "")), encoding="utf-8")
-        values[key] = str(path)
-        shown[str(path)] = f"{name} (carried by the record)"
-    return values, shown
+
+@contextlib.contextmanager
+def carried_files(files: Mapping[str, Mapping[str, str]],
+                  options: Mapping[str, Any] | None = None
+                  ) -> Iterator[tuple[dict[str, str], dict[str, str]]]:
+    """Write a record's carried files to a private folder of their own, removed when the
+    ``with`` block ends (the game has been built, or refused), so that the game can read
+    them.
+
+    Yields the option values to use, and a map from each written path to how messages
+    should name it (``NAME (carried by the record)``), since a user never saw those paths."""
+    folder = Path(tempfile.mkdtemp(prefix="hexkit-record-"))
+    try:
+        values: dict[str, str] = {}
+        shown: dict[str, str] = {}
+        for number, (key, entry) in enumerate(files.items()):
+            name = carried_name(entry.get("name", "file"), (options or {}).get(key, ""))
+            place = folder / str(number)
+            place.mkdir()
+            path = place / name
+            path.write_text(str(entry.get("text", "")), encoding="utf-8")
+            values[key] = str(path)
+            shown[str(path)] = f"{name} (carried by the record)"
+            shown[str(place)] = "(carried by the record)"
+        yield values, shown
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -51,7 +51,11 @@ def _shown(value: Any) -> str:
 @dataclass(frozen=True)
 class Option:
     """One game option: name, default, help, type (int, str, bool or float), and the values
-    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers."""
+    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers.
+
+    ``names_file`` marks an option whose value may be a file path (a variant, set-up or
+    config file): a path is accepted only from the operator's own command line; from a web
+    request or an uploaded record only installed variant names are."""
 
     name: str
     default: Any
@@ -59,10 +63,17 @@ class Option:
     type: type = str
     choices: tuple[Any, ...] | None = None
     bounds: tuple[Any, Any] | None = None
+    names_file: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (often text from the command line) to this option's type."""
         try:
+            if isinstance(value, str) and self.type in (int, float) and not value.isascii():
+                raise ValueError(f"not ASCII digits: {value!r}")  # int("٣") is 3 to Python
+            if self.type is int and isinstance(value, float):
+                if not value.is_integer():  # 3.5 is not 3
+                    raise ValueError(f"not a whole number: {value!r}")
+                value = int(value)
             if isinstance(value, str) and self.type is not str:
                 value = _parse_bool(value) if self.type is bool else self.type(value.strip())
             elif self.type is bool and not isinstance(value, bool):

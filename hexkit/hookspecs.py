@@ -41,6 +41,13 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """Register kinds of submission for ``hexkit grade``:
+    ``register(KindSpec(name, description, "package.module:KindClass"))`` (see
+    :mod:`hexkit.grading.kind`); a course program's kind lives with its game."""
+
+
+@hookspec
 def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     """Add a plugin's own hook specifications (``pluginmanager.add_hookspecs(module)``),
     so that other plugins can extend that plugin's game."""

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "hexkit"
 #: Environment variable naming plugin folders (separated like PATH).
 PLUGINS_DIR_ENV = "HEXKIT_PLUGINS_DIR"
+#: Seconds a plugins folder's module may take to import.
+IMPORT_DEADLINE = 30.0
 #: Core modules that are plugins like any other (services: commands, bots).
 BUILTIN_PLUGINS = ("hexkit.builtins",)
 
@@ -66,6 +68,13 @@ class Registry:
     commands: dict[str, Any] = field(default_factory=dict)
     #: MCTS playout policies by game name (:class:`hexkit.bots.policy.PlayoutPolicy`).
     policies: dict[str, Any] = field(default_factory=dict)
+    #: Kinds of submission for ``hexkit grade`` (:class:`hexkit.grading.KindSpec`).
+    grading_kinds: dict[str, Any] = field(default_factory=dict)
+    #: Names of the plugins found in plugins folders, loaded or not (``problems`` says why
+    #: one was not).
+    from_folders: set[str] = field(default_factory=set)
+    #: The plugins loaded from plugins folders (the plugins under test of ``hexkit check``).
+    under_test: set[str] = field(default_factory=set)
 
     # -- games ---------------------------------------------------------------------------
     def game_spec(self, name: str) -> GameSpec:
@@ -143,14 +152,22 @@ class _Loader:
         self.registry = Registry(self.pm)
         self._sources: dict[str, tuple[str, str]] = {}
         self._dists: dict[str, str] = {}
+        #: Plugins loaded from plugins folders (the plugins under test of ``hexkit check``).
+        self._under_test = self.registry.under_test
+        #: Top-level packages that a plugins folder provides (installed ones are skipped).
+        self._shadowed: set[str] = set()
+        #: True: plugins under test rank before installed plugins, and an installed game
+        #: of the same name gives way to theirs (``hexkit check``).
+        self.prefer_under_test = False
 
-    def add(self, plugin: ModuleType | object, name: str, source: str, version: str = "") -> None:
+    def add(self, plugin: ModuleType | object, name: str, source: str, version: str = "") -> bool:
         try:
             self.pm.register(plugin, name=name)
         except _PLUGIN_FAILURES as exc:  # pluggy raises ValueError or PluginValidationError
             self.registry.problems.append(Problem(name, f"cannot be registered: {exc}"))
-            return
+            return False
         self._sources[name] = (source, version)
+        return True
 
     def add_builtins(self) -> None:
         for modname in BUILTIN_PLUGINS:
@@ -158,6 +175,8 @@ class _Loader:
 
     def add_entry_points(self) -> None:
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            if str(ep.value).split(":")[0].split(".")[0] in self._shadowed:
+                continue
             dist = getattr(ep, "dist", None)
             version = dist.version if dist is not None else ""
             if dist is not None:
@@ -173,31 +192,39 @@ class _Loader:
             self.add(plugin, ep.name, "entry point", version)
 
     def add_directory(self, folder: Path) -> None:
-        import importlib.util
-
+        """Every plugin in a plugins folder (see :func:`folder_plugins` for the forms)."""
         if not folder.is_dir():
             self.registry.problems.append(
                 Problem(str(folder), "plugins folder does not exist")
             )
             return
-        for path in sorted(folder.glob("*.py")):
-            if path.name.startswith("_"):
+        for found in folder_plugins(folder):
+            self.registry.from_folders.add(found.name)
+            if found.problem:
+                self.registry.problems.append(Problem(found.name, found.problem))
                 continue
-            modname = f"hexkit_local_plugins.{path.stem}"
+            from hexkit.deadline import call_deadline
+
             try:
-                spec = importlib.util.spec_from_file_location(modname, path)
-                if spec is None or spec.loader is None:
-                    raise ImportError("not a Python module")
-                module = importlib.util.module_from_spec(spec)
-                sys.modules[modname] = module
-                spec.loader.exec_module(module)
+                # A plugin file that loops or calls os._exit when imported must not hang
+                # or silently end every command: it is reported like any broken plugin.
+                with call_deadline(IMPORT_DEADLINE, f"importing {found.path}"):
+                    module = found.load()
             except _PLUGIN_FAILURES as exc:
-                sys.modules.pop(modname, None)
                 self.registry.problems.append(
-                    Problem(path.stem, f"failed to import {path}: {_what(exc)}")
+                    Problem(found.name, f"failed to import {found.path}: {_what(exc)}")
                 )
                 continue
-            self.add(module, path.stem, str(path))
+            if self.add(module, found.name, str(found.path)):
+                self._under_test.add(found.name)
+
+    def skip_shadowed_entry_points(self, folders: Iterable[Path]) -> None:
+        """Leave out installed plugins whose package a plugins folder provides: the
+        folder's package of that name takes their place (an import of the name would find
+        one or the other, never both)."""
+        for folder in folders:
+            if folder.is_dir():
+                self._shadowed |= {p.package for p in folder_plugins(folder) if p.package}
 
     def finish(self) -> Registry:
         pm, reg = self.pm, self.registry
@@ -211,6 +238,8 @@ class _Loader:
         self._call_each(
             "hexkit_register_playout_policies", lambda: {"register": self._policy_registrar}
         )
+        self._call_each("hexkit_register_grading_kinds",
+                        lambda: {"register": self._named(reg.grading_kinds, "grading kind")})
         for name, (source, version) in self._sources.items():
             if pm.is_registered(pm.get_plugin(name)):
                 games = tuple(g for g, s in reg.games.items() if s.plugin == name)
@@ -226,9 +255,11 @@ class _Loader:
         source, _version = self._sources.get(plugin_name, ("", ""))
         if source == "builtin":
             return 0
+        if self.prefer_under_test and plugin_name in self._under_test:
+            return 1
         if source == "entry point":
-            return 1 if self._dists.get(plugin_name) == OWN_DISTRIBUTION else 2
-        return 3
+            return 2 if self._dists.get(plugin_name) == OWN_DISTRIBUTION else 3
+        return 4
 
     def _call_each(self, hook_name: str, kwargs_factory: Any) -> None:
         impls = list(getattr(self.pm.hook, hook_name).get_hookimpls())
@@ -239,6 +270,8 @@ class _Loader:
             self._current = impl.plugin_name
             try:
                 impl.function(**kwargs_factory())
+            except _GiveWay:
+                self._drop(impl.plugin_name)
             except PluginError as exc:
                 self.registry.problems.append(Problem(impl.plugin_name, str(exc)))
                 self._drop(impl.plugin_name)
@@ -253,7 +286,7 @@ class _Loader:
         if plugin is not None:
             self.pm.unregister(plugin)
         reg = self.registry
-        for table in (reg.games, reg.bots, reg.commands, reg.policies):
+        for table in (reg.games, reg.bots, reg.commands, reg.policies, reg.grading_kinds):
             for key in [k for k, v in table.items() if getattr(v, "plugin", None) == plugin_name]:
                 del table[key]
 
@@ -296,6 +329,9 @@ class _Loader:
         owner = self._current
         source, version = self._sources.get(owner, ("", ""))
         existing = self.registry.games.get(spec.name)
+        if existing is not None and self.prefer_under_test and existing.plugin in \
+                self._under_test and owner not in self._under_test:
+            raise _GiveWay  # the plugin under test provides this game in its place
         if existing is not None:
             raise PluginError(
                 f"game name '{spec.name}' is already registered by plugin "
@@ -327,6 +363,181 @@ class _Loader:
             table[name] = item
 
         return register
+
+
+@dataclass(frozen=True)
+class FolderPlugin:
+    """A plugin found in a plugins folder: a ``.py`` file, a package (its ``plugin``
+    module if it has one), or a project's ``hexkit`` entry point (``pyproject.toml``, as
+    ``hexkit new-plugin`` writes it). ``problem`` says why it cannot be loaded."""
+
+    name: str
+    path: Path
+    module: str = ""
+    #: The folder that holds the top-level module or package (made importable).
+    base: Path | None = None
+    #: The top-level package this plugin brings (None for a single file).
+    package: str | None = None
+    problem: str = ""
+
+    def load(self) -> ModuleType:
+        """Import the plugin's module (once: a second registry reuses it)."""
+        assert self.base is not None
+        base = str(self.base)
+        if base not in sys.path:
+            sys.path.append(base)  # last: a plugin file never hides a standard module
+        if self.package is None:
+            return _load_file(self.module, self.path)
+        _load_package(self.package, self.base / self.package)
+        return importlib.import_module(self.module)
+
+
+def _load_file(modname: str, path: Path) -> ModuleType:
+    import importlib.util
+
+    loaded = sys.modules.get(modname)
+    if loaded is not None and _same_file(getattr(loaded, "__file__", None), path):
+        return loaded
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:
+        raise ImportError("not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(modname, None)
+        raise
+    return module
+
+
+def _load_package(name: str, folder: Path) -> None:
+    import importlib.util
+
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        if _same_file(getattr(loaded, "__file__", None), folder / "__init__.py"):
+            return
+        where = getattr(loaded, "__file__", None) or "built in"
+        raise ImportError(f"package {name!r} is already loaded from {where}: rename the "
+                          f"folder, or grade it with 'hexkit grade' (which loads each "
+                          f"submission on its own)")
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    if spec is None or spec.loader is None:
+        raise ImportError("not a Python package")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+            del sys.modules[key]
+        raise
+
+
+def _same_file(a: str | None, b: Path) -> bool:
+    try:
+        return a is not None and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _taken_elsewhere(name: str, folder: Path) -> bool:
+    """True if ``import name`` would find something other than ``folder``'s file."""
+    import importlib.machinery
+
+    if name in sys.builtin_module_names or name in sys.modules:
+        return True
+    others = [p for p in sys.path if p and os.path.abspath(p) != str(folder.resolve())]
+    return importlib.machinery.PathFinder.find_spec(name, others) is not None
+
+
+def _project_entry_points(folder: Path) -> list[tuple[str, str]] | None:
+    """The ``hexkit`` entry points of a project folder's ``pyproject.toml`` (None when the
+    folder is no such project)."""
+    pyproject = folder / "pyproject.toml"
+    if not pyproject.is_file():
+        return None
+    import tomllib
+
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    group = data.get("project", {}).get("entry-points", {}).get(ENTRY_POINT_GROUP)
+    if not isinstance(group, dict):
+        return None
+    return [(str(k), str(v)) for k, v in group.items()]
+
+
+def _is_plugin_package(folder: Path) -> bool:
+    init = folder / "__init__.py"
+    if not init.is_file():
+        return False
+    if (folder / "plugin.py").is_file():
+        return True
+    try:
+        return "hexkit_" in init.read_text(encoding="utf-8", errors="replace")[:200_000]
+    except OSError:
+        return False
+
+
+def _package_plugin(base: Path, package: str) -> FolderPlugin:
+    folder = base / package
+    module = f"{package}.plugin" if (folder / "plugin.py").is_file() else package
+    return FolderPlugin(package, folder, module, base, package)
+
+
+def _project_plugins(folder: Path, points: list[tuple[str, str]]) -> list[FolderPlugin]:
+    out = []
+    for name, value in points:
+        module = value.split(":")[0].strip()
+        top = module.split(".")[0]
+        base = folder / "src" if (folder / "src" / top).is_dir() else folder
+        if not (base / top / "__init__.py").is_file():
+            out.append(FolderPlugin(name, folder, problem=f"entry point {name} = {value!r} "
+                                    f"in {folder / 'pyproject.toml'}: no package {top!r}"))
+            continue
+        out.append(FolderPlugin(name, base / top, module, base, top))
+    return out
+
+
+def folder_plugins(folder: Path) -> list[FolderPlugin]:
+    """The plugins in a plugins folder, in name order. The folder may be a package, a
+    project (``pyproject.toml`` with ``hexkit`` entry points), or hold any number of
+    ``.py`` files, packages and projects. A single file is imported under its own name when
+    nothing else has that name (so ``factory="mygame:MyGame"`` finds it), else under
+    ``hexkit_local_plugins.NAME``; a package under its own name."""
+    folder = folder.resolve()
+    if (folder / "__init__.py").is_file():
+        return [_package_plugin(folder.parent, folder.name)]
+    points = _project_entry_points(folder)
+    if points is not None:
+        return _project_plugins(folder, points)
+    out: list[FolderPlugin] = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(("_", ".")):
+            continue
+        if path.suffix == ".py" and path.is_file():
+            name = path.stem
+            modname = (f"hexkit_local_plugins.{name}" if not name.isidentifier()
+                       or _taken_elsewhere(name, folder) and not _same_file(
+                           getattr(sys.modules.get(name), "__file__", None), path)
+                       else name)
+            out.append(FolderPlugin(name, path, modname, folder))
+        elif path.is_dir() and _is_plugin_package(path):
+            out.append(_package_plugin(folder, path.name))
+        elif path.is_dir():
+            points = _project_entry_points(path)
+            if points:
+                out.extend(_project_plugins(path, points))
+    return out
+
+
+class _GiveWay(Exception):
+    """An installed plugin's game is provided by a plugin under test: the installed plugin
+    is left out, quietly."""
 
 
 #: What a plugin may raise while it is imported or registers things, and is then reported
@@ -384,25 +595,29 @@ def build_registry(
     plugin_dirs: Iterable[str | os.PathLike[str]] = (),
     extra: Iterable[tuple[str, object]] = (),
     use_env: bool = True,
+    prefer_folders: bool = False,
 ) -> Registry:
     """Load plugins and collect what they register.
 
     Sources, in order: hexkit's built-in services, the ``hexkit`` entry-point group, the
     folders in ``plugin_dirs`` and in ``$HEXKIT_PLUGINS_DIR``, then ``extra`` (name, module)
-    pairs (handy in tests).
+    pairs (handy in tests). A package in a folder takes the place of an installed plugin
+    package of the same name. With ``prefer_folders`` the folders' plugins are the plugins
+    under test (``hexkit check``): an installed game of the same name gives way to theirs.
     """
-    loader = _Loader()
-    loader.add_builtins()
-    if entry_points:
-        loader.add_entry_points()
-    dirs = [str(d) for d in plugin_dirs]
-    if use_env and os.environ.get(PLUGINS_DIR_ENV):
-        dirs += [p for p in os.environ[PLUGINS_DIR_ENV].split(os.pathsep) if p]
-    if dirs:
-        from pathlib import Path
+    from pathlib import Path
 
-        for folder in dirs:
-            loader.add_directory(Path(folder))
+    loader = _Loader()
+    loader.prefer_under_test = prefer_folders
+    loader.add_builtins()
+    dirs = [Path(d) for d in plugin_dirs]
+    if use_env and os.environ.get(PLUGINS_DIR_ENV):
+        dirs += [Path(p) for p in os.environ[PLUGINS_DIR_ENV].split(os.pathsep) if p]
+    if entry_points:
+        loader.skip_shadowed_entry_points(dirs)
+        loader.add_entry_points()
+    for folder in dirs:
+        loader.add_directory(folder)
     for name, plugin in extra:
         loader.add(plugin, name, "extra")
     registry = loader.finish()
@@ -425,6 +640,13 @@ def registry_of(source: Registry | pluggy.PluginManager | None = None) -> Regist
 
 _registry: Registry | None = None
 _plugin_dirs: list[str] = []
+
+
+def configured_dirs() -> list[str]:
+    """The plugin folders given on the command line (``--plugins-dir``) and in
+    ``$HEXKIT_PLUGINS_DIR``."""
+    env = os.environ.get(PLUGINS_DIR_ENV, "")
+    return [*_plugin_dirs, *(p for p in env.split(os.pathsep) if p)]
 
 
 def configure(plugin_dirs: Iterable[str | os.PathLike[str]] = ()) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexkit.datapaths import confine, embed, materialise
+from hexkit.datapaths import carried_files, confine, embed, variants_only
 from hexkit.errors import (
     ConfigError,
     HexkitError,
@@ -99,8 +99,14 @@ class GameRecord:
         return None if self.result is None else Outcome.from_dict(self.result)
 
     # -- using ---------------------------------------------------------------------------
-    def load_game(self, registry: Any = None) -> Game:
-        """Build the recorded game (UnknownGameError/OptionError if it cannot be)."""
+    def load_game(self, registry: Any = None, *, untrusted: bool = False) -> Game:
+        """Build the recorded game (UnknownGameError/OptionError if it cannot be).
+
+        Files the options name are read, in this order of trust: the record's carried
+        files (from a private folder of their own, removed once the game is built), files
+        beside the record's own file (``source``), and, for a record that comes from
+        someone else with no file of its own (``untrusted``: a web upload), no file at all:
+        its options take installed variant names only."""
         if registry is None:
             from hexkit import plugins
 
@@ -112,20 +118,23 @@ class GameRecord:
             defaults = {o.name: o.default for o in spec.options}
             given = {k: v for k, v in self.options.items()
                      if k not in defaults or v != defaults[k]}
-            shown: dict[str, str] = {}
-            if self.files:
-                # The files the game was built from travel with the record.
-                carried, shown = materialise(self.files)
-                given.update(carried)
+            if untrusted:
+                file_options = frozenset(o.name for o in spec.options if o.names_file)
+                variants_only(self.name, {k: v for k, v in given.items()
+                                          if k not in self.files},
+                              "a record sent to this server", file_options)
             elif self.source:
-                given = confine(self.name, given, Path(self.source).parent, "record")
-            try:
-                game = registry.load_game(self.name, **given)
-            except HexkitError as exc:
-                message = str(exc)
-                for path, name in shown.items():
-                    message = message.replace(path, name)
-                raise RecordError(message) from None
+                rest = {k: v for k, v in given.items() if k not in self.files}
+                given.update(confine(self.name, rest, Path(self.source).parent, "record"))
+            with carried_files(self.files, self.options) as (carried, shown):
+                given.update(carried)
+                try:
+                    game = registry.load_game(self.name, **given)
+                except HexkitError as exc:
+                    message = str(exc)
+                    for path in sorted(shown, key=len, reverse=True):
+                        message = message.replace(path, shown[path])
+                    raise RecordError(message) from None
             for key in self.files:
                 if key in self.options and isinstance(self.options[key], str):
                     game.shown_values[key] = self.options[key]
@@ -236,7 +245,7 @@ class GameRecord:
 
 # -- files ---------------------------------------------------------------------------------
 def save_record(path: str | os.PathLike[str], record: GameRecord, *,
-                hold: bool = False) -> None:
+                hold: bool = False, clean: bool = True) -> None:
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
     one, never a half-written file (temporary file in the same folder, fsync, rename).
 
@@ -244,9 +253,11 @@ def save_record(path: str | os.PathLike[str], record: GameRecord, *,
     RecordError naming the game it holds, instead of one game being silently lost. With
     ``hold`` (a session that saves after every move) this process holds the saved file
     until it exits or saves elsewhere. Temporary files left by a killed save are removed
-    first."""
+    first (unless ``clean`` is False: a server cleans its whole folder once, at start-up,
+    instead of at every save)."""
     check_free(path)
-    remove_stray_temporaries(path)
+    if clean:
+        remove_stray_temporaries(path)
     text = json.dumps(record.to_dict(), indent=1, ensure_ascii=False) + "\n"
     write_text_atomic(path, text)
     if hold:

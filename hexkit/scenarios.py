@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -353,24 +354,45 @@ def _names(players: Sequence[int | str]) -> str:
 
 
 # -- running -----------------------------------------------------------------------------------
-def run_scenario(scenario: Scenario, registry: Any = None) -> None:
-    """Play a scenario; ScenarioFailure says what went differently (and on which line)."""
+def run_scenario(scenario: Scenario, registry: Any = None,
+                 time_limit: float | None = None) -> None:
+    """Play a scenario; ScenarioFailure says what went differently (and on which line).
+    ``time_limit``: the deadline of each call into the game's code (its start, each move
+    with its facts, the final facts), reported as a failure of that line."""
     if registry is None:
         registry = plugins.registry()
     try:
         # Files named by the scenario's options must lie beside it (or be installed
         # variants): a scenario file handed over by someone else reads nothing else.
-        base_name = plugins.parse_game_string(scenario.game)[0]
-        options = confine(base_name, scenario.options, Path(scenario.file).parent,
-                          "scenario file")
-        game = registry.load_game(scenario.game, **options)
+        # The options written in the game string (``hexbaron(setup=...)``) are confined
+        # with the others: they come from the same file.
+        base_name, inline = plugins.parse_game_string(scenario.game)
+        options = confine(base_name, {**inline, **scenario.options},
+                          Path(scenario.file).parent, "scenario file")
+        game = registry.load_game(base_name, **options)
     except HexkitError as exc:
         raise ScenarioFailure(f"cannot load game {scenario.game}: {exc}", scenario.line) from None
-    state = _start(scenario, game)
+    with _guarded(time_limit, "the starting position", scenario.line):
+        state = _start(scenario, game)
     for number, step in enumerate(scenario.steps, start=1):
-        _run_step(state, step, number)
+        with _guarded(time_limit, f"move {number} {step.move!r}", step.line):
+            _run_step(state, step, number)
     for fact in scenario.facts:
-        _check_fact(state, fact, "at the end")
+        with _guarded(time_limit, "the facts at the end", fact.line):
+            _check_fact(state, fact, "at the end")
+
+
+@contextmanager
+def _guarded(time_limit: float | None, what: str, line: int) -> Iterator[None]:
+    """The game's code under a deadline; a timeout or an attempt to end the process fails
+    the scenario at ``line``."""
+    from hexkit.deadline import CallTimeout, PluginExit, call_deadline
+
+    try:
+        with call_deadline(time_limit, what):
+            yield
+    except (CallTimeout, PluginExit) as exc:
+        raise ScenarioFailure(str(exc), line) from None
 
 
 def _start(scenario: Scenario, game: Any) -> State:

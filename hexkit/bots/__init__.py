@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
 
 
@@ -19,12 +20,17 @@ class Bot(Protocol):
 @dataclass(frozen=True)
 class BotSpec:
     """A registered bot: ``factory(game, arg, seed)`` builds one; ``arg`` is the text after
-    a colon in ``--p2 name:arg`` (None if absent)."""
+    a colon in ``--p2 name:arg`` (None if absent).
+
+    ``starts_process`` marks a bot that runs another program (an external engine): such a
+    spec is built only when it comes from the operator's own command line (see
+    :func:`make_bot`), never from a record, a request, a saved file or a database."""
 
     name: str
     description: str
     factory: Callable[[Game, str | None, int | None], Bot]
     plugin: str = ""
+    starts_process: bool = False
 
 
 class RandomBot:
@@ -42,8 +48,6 @@ class RandomBot:
 
 def _random_factory(game: Game, arg: str | None, seed: int | None) -> RandomBot:
     if arg:
-        from hexkit.errors import OptionError
-
         raise OptionError("the random bot takes no argument")
     return RandomBot(seed)
 
@@ -54,19 +58,53 @@ RANDOM = BotSpec("random", "uniformly random legal moves", _random_factory)
 HUMAN = "human"
 
 
-def make_bot(game: Game, spec: str, seed: int | None, *, registry: Any = None) -> Bot | None:
-    """The player a seat spec names: ``human`` -> None, ``name`` or ``name:arg`` -> a
-    registered bot built for ``game`` (OptionError, with a suggestion, if unknown)."""
-    from hexkit import plugins
-    from hexkit.errors import OptionError
+class ProcessRefused(OptionError):
+    """A seat spec that would start a program did not come from the operator's command
+    line (a record, a request, a seat file, a database): it is refused."""
 
-    name, _, arg = spec.partition(":")
-    name = name.strip().lower()
+
+def bot_spec(spec: str, *, registry: Any = None) -> BotSpec | None:
+    """The registered bot a seat spec names (None for ``human``); OptionError, with a
+    suggestion, if there is none."""
+    from hexkit import plugins
+
+    name = spec.partition(":")[0].strip().lower()
     if name == HUMAN:
-        if arg:
-            raise OptionError("'human' takes no argument")
         return None
     reg = registry if registry is not None else plugins.registry()
     if name not in reg.bots:
         raise OptionError(plugins.unknown_message("bot", name, [HUMAN, *reg.bots]))
-    return reg.bots[name].factory(game, arg or None, seed)
+    found: BotSpec = reg.bots[name]
+    return found
+
+
+def starts_process(spec: str, *, registry: Any = None) -> bool:
+    """True if the seat spec names a bot that runs another program (``uhp:...``);
+    False for ``human``, other bots and unknown names."""
+    try:
+        found = bot_spec(spec, registry=registry)
+    except OptionError:
+        return False
+    return found is not None and found.starts_process
+
+
+def make_bot(game: Game, spec: str, seed: int | None, *, registry: Any = None,
+             from_operator: bool = False) -> Bot | None:
+    """The player a seat spec names: ``human`` -> None, ``name`` or ``name:arg`` -> a
+    registered bot built for ``game`` (OptionError, with a suggestion, if unknown).
+
+    A bot that starts a program is built only with ``from_operator``: the spec is a
+    literal argument of the command being run (``--p2``, ``--bots``, ``serve --engine``).
+    Otherwise it is refused with :class:`ProcessRefused`."""
+    name, _, arg = spec.partition(":")
+    found = bot_spec(spec, registry=registry)
+    if found is None:
+        if arg:
+            raise OptionError("'human' takes no argument")
+        return None
+    if found.starts_process and not from_operator:
+        raise ProcessRefused(
+            f"the bot {found.name!r} starts a program, and a program starts only from the "
+            "command line of the person running hexkit (not from a record, a request or a "
+            "saved file)")
+    return found.factory(game, arg or None, seed)

@@ -57,10 +57,14 @@ BUILTIN: tuple[tuple[str, str, str], ...] = (
      "hexkit.commands.tournament"),
     ("check", "run scenario files (moves with expected results, facts about the state)",
      "hexkit.commands.check"),
+    ("grade", "grade students' submissions against a reference game: scores, counterexamples, "
+     "Gradescope results", "hexkit.commands.grade"),
     ("perft", "count a game's leaf positions to each depth (move generator test and speed)",
      "hexkit.commands.perft"),
     ("new-plugin", "write a ready-to-install game plugin package to start from",
      "hexkit.commands.new_plugin"),
     ("serve", "play any game in the browser: two players, bots, spectators (web extra)",
      "hexkit.commands.serve"),
+    ("users", "the accounts of a hexkit serve server: add, import a roster, list, remove",
+     "hexkit.commands.users"),
 )

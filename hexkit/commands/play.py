@@ -133,9 +133,12 @@ def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: 
 
 
 def _seats(args: argparse.Namespace, game: Game, count: int,
-           recorded: list[str]) -> list[Seat]:
-    """Who plays each seat: ``--pN``, else the saved game's player, else a human."""
-    from hexkit.bots import make_bot
+           recorded: list[str], notes: list[str] | None = None) -> list[Seat]:
+    """Who plays each seat: ``--pN``, else the saved game's player, else a human.
+
+    Only ``--pN`` may name a bot that starts a program: a saved game's player that would
+    is played by a person instead, and ``notes`` gets one line saying so."""
+    from hexkit.bots import make_bot, starts_process
     from hexkit.session import Seat
 
     beyond = [seat for seat in seats_given(args) if seat > count]
@@ -145,7 +148,14 @@ def _seats(args: argparse.Namespace, game: Game, count: int,
     for i in range(min(count, MAX_SEATS)):
         given = getattr(args, f"p{i + 1}")
         spec = given or (recorded[i] if i < len(recorded) else "") or "human"
-        seats.append(Seat(spec, make_bot(game, spec, (args.seed or 0) + 1000 * (i + 1))))
+        if not given and starts_process(spec):
+            if notes is not None:
+                notes.append(f"Seat {i + 1} of the saved game was an external program "
+                             f"({spec.partition(':')[0]}); a person plays it now (a program "
+                             f"starts only from your command line: --p{i + 1} ...).")
+            spec = "human"
+        bot = make_bot(game, spec, (args.seed or 0) + 1000 * (i + 1), from_operator=True)
+        seats.append(Seat(spec, bot))
     return seats
 
 
@@ -183,7 +193,10 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
     game = record.load_game()
     state = replay(record, game=game)
     args.seed = record.seed
-    seats = _seats(args, game, len(state.players), record.players)
+    notes: list[str] = []
+    seats = _seats(args, game, len(state.players), record.players, notes)
+    for note in notes:
+        print(note, file=stdout)
     record.players = [s.spec for s in seats]
     file = GameFile(record, prefix=_global_prefix(args))
     if args.save is not None and not same_file(args.save, args.load):

@@ -7,11 +7,13 @@ import argparse
 import json
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
 from hexkit import plugins
 from hexkit.commands.match import add_backend_arguments, add_limit_arguments, backend_from
+from hexkit.datapaths import confine
 from hexkit.errors import OptionError
 from hexkit.fileio import write_text_atomic
 from hexkit.tournament.pairings import FORMATS, Pairing
@@ -74,14 +76,25 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         raise OptionError("choose one of --resume and --report")
     existing = args.resume or args.report
     if existing:
+        # --bots may be given again with --resume: the same list, which lets the bots
+        # that start a program run (a database alone never starts one).
         given = [f"--{name.replace('_', '-')}" if name != "game" else "GAME"
-                 for name in SETTINGS if getattr(args, name) is not None]
+                 for name in SETTINGS if getattr(args, name) is not None
+                 and not (name == "bots" and args.resume)]
         if given:
             word = "--resume" if args.resume else "--report"
             raise OptionError(f"{word} uses the settings stored in {existing}; "
                               f"{', '.join(given)} cannot be given with it")
         store = ResultStore.open(existing)
         config = TournamentConfig.from_dict(store.config)
+        try:
+            # A database is data: the files its options name must lie beside it (or be
+            # installed variants), as for a record.
+            config = replace(config, options=confine(
+                config.game, config.options, Path(existing).parent, "tournament database"))
+        except BaseException:
+            store.close()
+            raise
         if args.report:
             if args.jobs is not None or args.backend != "local" or args.address:
                 store.close()
@@ -92,7 +105,16 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
                 return _finish(tournament, args, out)
             finally:
                 store.close()
-        tournament = Tournament.prepare(config, store=store)
+        if args.bots is not None and tuple(args.bots) != config.bots:
+            store.close()
+            raise OptionError(f"--bots differs from the bots stored in {existing} "
+                              f"({' '.join(config.bots)}): give the same list to resume")
+        try:
+            tournament = Tournament.prepare(config, store=store,
+                                            operator_bots=tuple(args.bots or ()))
+        except BaseException:
+            store.close()
+            raise
     else:
         if not args.game or not args.bots:
             raise OptionError("a tournament needs a game and --bots (or --resume DB, "
@@ -118,7 +140,7 @@ def _new(args: argparse.Namespace, err: IO[str]) -> Tournament:
     )
     db = args.db or f"{game.name}-tournament-{seed}.sqlite"
     backend_from(args)  # a bad backend combination is refused before the database exists
-    tournament = Tournament.prepare(config, db=db)
+    tournament = Tournament.prepare(config, db=db, operator_bots=tuple(args.bots))
     print(f"tournament: results go to {db} (seed {seed})", file=err)
     return tournament
 

@@ -18,8 +18,10 @@ class ProgressBar:
     """Games done out of ``total``, a caller's note (the running score) and the games in
     progress."""
 
-    def __init__(self, label: str, total: int, stream: IO[str], done: int = 0):
+    def __init__(self, label: str, total: int, stream: IO[str], done: int = 0,
+                 unit: str = "games"):
         self.label = label
+        self.unit = unit
         self.total = max(total, 1)
         self.stream = stream
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
@@ -52,7 +54,7 @@ class ProgressBar:
             self._line()
 
     def _status(self) -> str:
-        text = f"{self.done_count}/{self.total} games"
+        text = f"{self.done_count}/{self.total} {self.unit}"
         if self.note:
             text += f"  {self.note}"
         if self.playing:

@@ -222,7 +222,10 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
         with alarm.installed() as timed:
             for seat, spec in enumerate(task.specs):
                 try:
-                    bots.append(make_bot(game, spec, task.bot_seeds[seat]))
+                    # The specs were checked where they entered (the command line, or a
+                    # resumed database re-checked against it: Tournament.prepare).
+                    bots.append(make_bot(game, spec, task.bot_seeds[seat],
+                                         from_operator=True))
                 except Exception as exc:
                     return lost(seat, CRASH, f"could not start: {_describe(exc)}")
             limit = task.time_per_move

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
-from hexkit.bots import make_bot
+from hexkit.bots import make_bot, starts_process
 from hexkit.errors import OptionError
 from hexkit.game import Game
 from hexkit.tournament.backends import Backend, interrupts_deferred
@@ -69,10 +69,17 @@ class Tournament:
 
     @classmethod
     def prepare(cls, config: TournamentConfig, store: ResultStore | None = None,
-                db: str | None = None, *, to_play: bool = True) -> Tournament:
+                db: str | None = None, *, to_play: bool = True,
+                operator_bots: tuple[str, ...] | list[str] | None = None) -> Tournament:
         """Check the settings (unknown bots, seats, counts: one-line OptionErrors) and open
-        or create the store. ``to_play=False`` (a report) does not build the bots."""
+        or create the store. ``to_play=False`` (a report) does not build the bots.
+
+        ``operator_bots`` are the bot specs given on this command line: a bot of the
+        settings that starts a program plays only if it is among them (a database read
+        back with ``--resume`` names no program the operator did not give again)."""
         game = config.load_game()
+        if to_play:
+            check_programs(config.bots, operator_bots or ())
         if len(set(config.bots)) != len(config.bots):
             twice = next(b for b in config.bots if config.bots.count(b) > 1)
             raise OptionError(f"bot {twice!r} is listed twice; every bot plays once")
@@ -150,10 +157,22 @@ class Tournament:
         return stored
 
 
+def check_programs(specs: tuple[str, ...] | list[str],
+                   given: tuple[str, ...] | list[str]) -> None:
+    """OptionError if a spec that starts a program is not among ``given`` (the command
+    line's own specs)."""
+    for spec in specs:
+        if starts_process(spec) and spec not in given:
+            raise OptionError(
+                f"the tournament's bot {spec.partition(':')[0]!r} starts a program, which "
+                "runs only when given on the command line: resume with --bots and the same "
+                "bots, in the same order, to run it")
+
+
 def check_bots(game: Game, specs: tuple[str, ...] | list[str]) -> None:
     """Fail fast, in this process, on an unknown bot, a bad argument or a human."""
     for spec in specs:
-        bot = make_bot(game, spec, 0)
+        bot = make_bot(game, spec, 0, from_operator=True)  # checked by check_programs
         if bot is None:
             raise OptionError("a match is between bots; 'human' cannot play one")
         close = getattr(bot, "close", None)

@@ -48,6 +48,15 @@ def decode_json(raw: str | bytes, refusal: str) -> Any:
         raise RoomError(f"{refusal}: {exc.problem.removeprefix('invalid JSON: ')}") from None
 
 
+def ascii_digits(text: str, *, limit: int = 18) -> int | None:
+    """``text`` as a whole number from 0 if it is ASCII digits only (``²`` and ``٣`` are
+    digits to Python, not to hexkit), at most ``limit`` of them; None otherwise."""
+    text = text.strip()
+    if not text or len(text) > limit or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
 def parse_message(raw: str | bytes) -> dict[str, Any]:
     """The message ``raw`` as a checked dict (RoomError, one line, otherwise)."""
     if len(raw) > MAX_MESSAGE:

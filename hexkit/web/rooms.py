@@ -1,11 +1,16 @@
 """Games in progress on a ``hexkit serve`` server: seats, tokens, moves, undo, saving.
 
 A :class:`Room` is one game: the rules (:class:`~hexkit.game.Game`), the live state, who
-sits in each seat (a person holding a secret token, a bot, or nobody yet) and the narrated
-log of the moves. Every change is saved at once, atomically, as a plain game record
-(``ID.json``, readable by ``hexkit replay``) beside a small file of the seats
-(``ID.seats.json``: seat specs and the SHA-256 of each token, never the token itself), so
-a server that stops loses no game. Nothing here knows a game or a web framework.
+sits in each seat (a person holding a secret token, a bot, or nobody yet), who owns the
+game, and the narrated log of the moves. Every change is saved at once, atomically, as a
+plain game record (``ID.json``, readable by ``hexkit replay``) beside a small file of the
+seats (``ID.seats.json``: seat specs and the SHA-256 of each token, never the token
+itself), so a server that stops loses no game (:mod:`hexkit.web.storage`). A move whose
+save fails is taken back before it is refused. Nothing here knows a game or a web
+framework.
+
+What a browser is sent is computed once per change (:meth:`Room.snapshot`, and the
+pictures of earlier moves once each), however many browsers ask.
 """
 
 from __future__ import annotations
@@ -17,19 +22,19 @@ import os
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hexkit.errors import HexkitError
-from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
 from hexkit.game import Game, Move, State, result_text
 from hexkit.gestures import Hand, Origin
-from hexkit.jsonfile import load_json
-from hexkit.records import GameRecord, load_record, replay_steps, save_record
+from hexkit.records import GameRecord, replay_steps
 from hexkit.refusals import push_or_refusal
 from hexkit.view import BoardView, CellView
+from hexkit.web.storage import SEATS_FORMAT, FolderStorage, Storage
 
 #: A room's id: lower-case hex, so that it is safe in a file name and a URL.
 ROOM_ID = re.compile(r"[0-9a-f]{10}\Z")
@@ -37,7 +42,8 @@ ROOM_ID = re.compile(r"[0-9a-f]{10}\Z")
 HUMAN = "human"
 #: At most this many seats (the CLI's limit too).
 MAX_SEATS = 8
-SEATS_FORMAT = "hexkit-web-seats"
+#: Pictures of earlier moves kept per game.
+PICTURES_KEPT = 16
 
 
 class RoomError(HexkitError):
@@ -53,14 +59,26 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def saving_refusal(exc: BaseException) -> str:
+    """Why a save failed, in words that name no server file."""
+    if isinstance(exc, OSError):
+        reason = (exc.strerror or type(exc).__name__).lower()
+    else:
+        reason = "another program holds this game's file" if "another hexkit process" \
+            in str(exc) else type(exc).__name__
+    return f"refused: the game could not be saved ({reason}); nothing changed"
+
+
 @dataclass
 class Seat:
-    """One seat: ``spec`` is ``human`` or a bot spec (``random``, ``mcts:200``); a human
-    seat is free until someone takes it (``token_hash`` set)."""
+    """One seat: ``spec`` is ``human`` or a bot spec (``random``, ``mcts:200``) or an
+    engine's name; a human seat is free until someone takes it (``token_hash`` set), and
+    ``player`` is the account that took it (shown on the board), if any."""
 
     spec: str
     token_hash: str | None = None
     bot: Any = None
+    player: str = ""
 
     @property
     def is_human(self) -> bool:
@@ -88,6 +106,28 @@ class LogEntry:
 
 
 @dataclass
+class Owner:
+    """Who made a game: the client it came from (an account or an address), the account if
+    signed in, and the SHA-256 of the owner's secret (stop and delete)."""
+
+    client: str = ""
+    account: str = ""
+    token_hash: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"client": self.client, "account": self.account,
+                "token_sha256": self.token_hash}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Owner:
+        if not isinstance(data, Mapping):
+            return cls()
+        token = str(data.get("token_sha256") or "")
+        return cls(str(data.get("client") or "")[:200], str(data.get("account") or "")[:100],
+                   token if re.fullmatch(r"[0-9a-f]{64}", token) else "")
+
+
+@dataclass
 class Room:
     """One game in progress (or finished) on the server."""
 
@@ -104,12 +144,35 @@ class Room:
     thinking: int | None = None
     #: Goes up with every change: a bot's move for an older version is dropped.
     version: int = 0
-    folder: Path | None = None
+    storage: Storage | None = None
+    owner: Owner = field(default_factory=Owner)
+    #: Why the game was stopped before its end (by its owner, an admin, the ply cap).
+    stopped: str = ""
+    #: A line about the last bot move the page should show (a bot out of time).
+    notice: str = ""
+    #: When the game was last changed (archiving idle finished games).
+    touched: float = field(default_factory=time.time)
+    _snapshot: tuple[int, dict[str, Any], str] | None = field(default=None, repr=False)
+    _pictures: OrderedDict[tuple[int, int, str], Any] = field(
+        default_factory=OrderedDict, repr=False)
 
     # -- who is who ----------------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self.state.players)
+
+    @property
+    def folder(self) -> Path | None:
+        return getattr(self.storage, "folder", None)
+
+    @property
+    def finished(self) -> bool:
+        """Over by the rules, or stopped."""
+        return bool(self.stopped) or self.state.is_over()
+
+    @property
+    def has_person(self) -> bool:
+        return any(s.is_human for s in self.seats)
 
     def seat_of(self, token: Any) -> int:
         """The seat that ``token`` holds (RoomError 403 if none)."""
@@ -132,11 +195,12 @@ class Room:
         return [next((i for i, seat in enumerate(self.seats) if seat.holds(token)), None)
                 for token in tokens]
 
-    def take_seat(self, seat: Any) -> str:
-        """Give the free human seat ``seat`` a new secret token and return it."""
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a free human seat (RoomError otherwise, changing nothing)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < len(self.seats):
-            raise RoomError(f"there is no seat {seat!r} in this game (seats 0 to "
+            shown = seat if isinstance(seat, int | str) and len(str(seat)) <= 20 else "?"
+            raise RoomError(f"there is no seat {shown!r} in this game (seats 0 to "
                             f"{len(self.seats) - 1})")
         chosen = self.seats[seat]
         if not chosen.is_human:
@@ -144,14 +208,32 @@ class Room:
                             f"{chosen.spec}", 409)
         if chosen.token_hash is not None:
             raise RoomError(f"seat {seat} ({self.players[seat]}) is already taken", 409)
+        return seat
+
+    def take_seat(self, seat: Any, player: str = "") -> str:
+        """Give the free human seat ``seat`` a new secret token and return it; ``player``
+        is the account taking it (shown on the board)."""
+        seat = self.check_seat(seat)
+        chosen = self.seats[seat]
         token = secrets.token_urlsafe(24)
-        chosen.token_hash = hash_token(token)
+        chosen.token_hash, chosen.player = hash_token(token), player
+        try:
+            self.save_seats()
+        except (HexkitError, OSError) as exc:
+            chosen.token_hash, chosen.player = None, ""
+            raise RoomError(saving_refusal(exc), 503) from None
         self.version += 1
-        self.save_seats()
         return token
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human and s.token_hash is None]
+
+    def owned_by(self, account: str | None, token: Any) -> bool:
+        """True for the game's owner: its account, or the holder of its owner secret."""
+        if account and self.owner.account and account == self.owner.account:
+            return True
+        return bool(isinstance(token, str) and token and self.owner.token_hash
+                    and hmac.compare_digest(self.owner.token_hash, hash_token(token)))
 
     # -- moves ---------------------------------------------------------------------------
     def play(self, token: Any, text: Any) -> str:
@@ -163,6 +245,8 @@ class Room:
         if not isinstance(text, str) or not text.strip():
             raise RoomError("a move is the move's text, e.g. as listed when you click a piece")
         state = self.state
+        if self.stopped:
+            raise RoomError(f"the game was stopped ({self.stopped}): no more moves", 409)
         if state.is_over():
             raise RoomError("the game is over: no more moves", 409)
         to_act = state.current_player
@@ -173,8 +257,8 @@ class Room:
 
     def play_bot(self, seat: int, move: Move, version: int) -> bool:
         """Play a bot's chosen move if nothing changed since it started thinking."""
-        if version != self.version or self.state.current_player != seat or \
-                self.state.is_over():
+        if version != self.version or self.stopped or self.state.is_over() or \
+                self.state.current_player != seat:
             return False
         self._push(seat, move)
         return True
@@ -184,11 +268,27 @@ class Room:
         refused = push_or_refusal(state, move, hint=" (click a piece to see its moves)")
         if refused is not None:
             raise RoomError(refused)
+        try:
+            self.save()
+        except (HexkitError, OSError) as exc:
+            # Not kept: what the server answers must be what a restart finds.
+            state.pop()
+            self.record.update(state)
+            raise RoomError(saving_refusal(exc), 503) from None
         text = str(state.move_stack[-1])
         self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()]))
         self.undo_request = None
-        self.changed()
+        self.notice = ""
+        self.changed(save=False)
         return text
+
+    def stop(self, why: str) -> None:
+        """End the game here (no more moves; bots stop)."""
+        if self.finished:
+            return
+        self.stopped = why
+        self.save_seats()
+        self.changed(save=False)
 
     # -- undo ----------------------------------------------------------------------------
     def request_undo(self, tokens: Iterable[Any]) -> bool:
@@ -200,6 +300,8 @@ class Room:
         if not held:
             raise RoomError("that token holds no seat of this game: only a player can ask "
                             "for an undo", 403)
+        if self.stopped:
+            raise RoomError(f"the game was stopped ({self.stopped})", 409)
         # The most recent move of this browser's seats (one browser may hold several).
         seat = max(held, key=lambda s: self._last_move_of(s))
         if self._last_move_of(seat) < 0:
@@ -238,36 +340,49 @@ class Room:
     def undo(self, seat: int) -> list[str]:
         """Take back ``seat``'s last move and every move since (bots' replies too)."""
         last = self._last_move_of(seat)
-        taken = []
-        while len(self.log) > max(last, 0) and self.state.move_stack:
-            taken.append(str(self.state.pop()))
-            self.log.pop()
+        taken: list[Move] = []
+        keep = max(last, 0)
+        while len(self.log) - len(taken) > keep and self.state.move_stack:
+            taken.append(self.state.pop())
+        try:
+            self.save()
+        except (HexkitError, OSError) as exc:
+            for move in reversed(taken):
+                self.state.push(move)
+            self.record.update(self.state)
+            raise RoomError(saving_refusal(exc), 503) from None
+        del self.log[len(self.log) - len(taken):]
         self.undo_request = None
-        self.changed()
-        return taken[::-1]
+        self.changed(save=False)
+        return [str(m) for m in reversed(taken)]
 
     # -- saving --------------------------------------------------------------------------
     def changed(self, save: bool = True) -> None:
         self.version += 1
+        self.touched = time.time()
         if save:
             self.save()
 
     def record_path(self) -> Path | None:
-        return None if self.folder is None else self.folder / f"{self.id}.json"
+        folder = self.folder
+        return None if folder is None else folder / f"{self.id}.json"
 
     def save(self) -> None:
         """Save the game record atomically (after every move)."""
-        path = self.record_path()
-        if path is not None:
-            self.record.update(self.state)
-            save_record(path, self.record)
+        self.record.update(self.state)
+        if self.storage is not None:
+            self.storage.save_record(self.id, self.record)
+
+    def seats_data(self) -> dict[str, Any]:
+        return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
+                "stopped": self.stopped,
+                "seats": [{"spec": s.spec, "token_sha256": s.token_hash,
+                           **({"player": s.player} if s.player else {})}
+                          for s in self.seats]}
 
     def save_seats(self) -> None:
-        if self.folder is None:
-            return
-        data = {"format": SEATS_FORMAT, "version": 1, "id": self.id, "created": self.created,
-                "seats": [{"spec": s.spec, "token_sha256": s.token_hash} for s in self.seats]}
-        write_text_atomic(self.folder / f"{self.id}.seats.json", json.dumps(data, indent=1) + "\n")
+        if self.storage is not None:
+            self.storage.save_seats(self.id, self.seats_data())
 
     # -- pictures ------------------------------------------------------------------------
     def position(self, ply: int | None = None) -> State:
@@ -283,7 +398,25 @@ class Room:
             twin.pop()
         return twin
 
+    def picture(self, ply: int | None, kind: str, make: Any) -> Any:
+        """``make(state)`` for the position after move ``ply``, computed once per position
+        of the current game (however many browsers ask) and kept for the last few."""
+        total = len(self.state.move_stack)
+        shown = total if ply is None else ply
+        key = (self.version, shown, kind)
+        found = self._pictures.get(key)
+        if found is None:
+            found = make(self.position(ply))
+            self._pictures[key] = found
+            for old in [k for k in self._pictures if k[0] != self.version]:
+                del self._pictures[old]
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+        return found
+
     def result_text(self, state: State | None = None) -> str:
+        if state is None and self.stopped and not self.state.is_over():
+            return f"Stopped: {self.stopped}"
         return result_text(state or self.state)
 
     def summary(self) -> dict[str, Any]:
@@ -293,21 +426,38 @@ class Room:
             "id": self.id, "game": str(self.game), "name": self.game.name,
             "players": list(self.players),
             "seats": [self._seat_dict(i) for i in range(len(self.seats))],
-            "free": self.free_seats(), "ply": len(state.move_stack),
-            "over": state.is_over(), "result": self.result_text(),
-            "created": self.created,
+            "free": [] if self.finished else self.free_seats(),
+            "ply": len(state.move_stack),
+            "over": self.finished, "result": self.result_text(),
+            "created": self.created, "owner": self.owner.account,
+            "stopped": self.stopped,
         }
 
     def _seat_dict(self, i: int) -> dict[str, Any]:
         s = self.seats[i]
         return {"seat": i, "name": self.players[i], "spec": s.spec,
-                "bot": not s.is_human, "taken": s.is_human and s.token_hash is not None}
+                "bot": not s.is_human, "taken": s.is_human and s.token_hash is not None,
+                "player": s.player}
 
     def snapshot(self) -> dict[str, Any]:
         """Everything a browser shows of the live game: the clickable board, the legal
-        moves with their gestures, the panel's lines, the narrated log."""
+        moves with their gestures, the panel's lines, the narrated log. Computed once per
+        change."""
+        return self._cached()[1]
+
+    def snapshot_text(self) -> str:
+        """The snapshot as the JSON text sent to every browser (made once per change)."""
+        return self._cached()[2]
+
+    def _cached(self) -> tuple[int, dict[str, Any], str]:
+        if self._snapshot is None or self._snapshot[0] != self.version:
+            data = self._snapshot_now()
+            self._snapshot = (self.version, data, json.dumps(data))
+        return self._snapshot
+
+    def _snapshot_now(self) -> dict[str, Any]:
         state = self.state
-        over = state.is_over()
+        over = self.finished
         moves = [] if over else [move_entry(state, m) for m in state.legal_moves()]
         view = board_view(state, moves)
         from hexkit.render.svg import render_svg
@@ -327,7 +477,8 @@ class Room:
             "moves": moves,
             "log": [e.to_dict(self.players, n) for n, e in enumerate(self.log, start=1)],
             "undo_request": self.undo_request, "thinking": self.thinking,
-            "move_help": state.move_help(),
+            "move_help": state.move_help(), "owner": self.owner.account,
+            "stopped": self.stopped, "notice": self.notice,
         }
 
 
@@ -368,23 +519,41 @@ def origin_key(origin: Origin) -> str:
     return f"{origin[0]},{origin[1]}"
 
 
+@dataclass(frozen=True)
+class SeatChoice:
+    """A seat as the server will build it: ``spec`` is what is shown and saved (``human``,
+    ``mcts:200``, an engine's name), ``build`` what is built, ``from_operator`` whether
+    the operator named it (an engine)."""
+
+    spec: str
+    build: str
+    from_operator: bool = False
+
+
 # -- the rooms of a server -------------------------------------------------------------------
 class RoomStore:
-    """Every room of the server, kept in ``folder`` (None: in memory only, for tests)."""
+    """Every live room of the server, kept in a :class:`Storage` (a folder by default;
+    None: in memory only, for tests). ``check_seat(spec)`` turns a seat spec (from a
+    request or a saved seats file alike) into a :class:`SeatChoice`, or refuses it."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None, registry: Any = None):
-        self.folder = None if folder is None else Path(folder)
+    def __init__(self, folder: str | os.PathLike[str] | None, registry: Any = None,
+                 storage: Storage | None = None, check_seat: Any = None):
         if registry is None:
             from hexkit import plugins
 
             registry = plugins.registry()
         self.registry = registry
+        self.storage: Storage = storage if storage is not None else FolderStorage(folder)
+        self.check_seat = check_seat or _plain_seat(registry)
         self.rooms: dict[str, Room] = {}
-        #: One line per saved game that could not be loaded again.
+        #: One line per saved game that could not be loaded again, or was changed to load.
         self.problems: list[str] = []
         if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
             self.load_all()
+
+    @property
+    def folder(self) -> Path | None:
+        return getattr(self.storage, "folder", None)
 
     def get(self, room_id: Any) -> Room:
         """The room ``room_id`` (RoomError 404 if there is none)."""
@@ -400,19 +569,23 @@ class RoomStore:
             if room_id not in self.rooms:
                 return room_id
 
-    def create(self, game: Game, seats: list[str], *, seed: int | None = None,
-               start: GameRecord | None = None, upto: int | None = None) -> Room:
-        """A new room for ``game`` with the seat specs ``seats`` (``human`` or a bot);
-        with ``start``, the game goes on from that record after ``upto`` of its moves
-        (all of them when None), every move re-checked by the rules."""
-        from hexkit.bots import make_bot
+    def create(self, game: Game, seats: list[Any], *, seed: int | None = None,
+               start: GameRecord | None = None, upto: int | None = None,
+               owner: Owner | None = None, take: Any = None,
+               player: str = "") -> tuple[Room, int | None, str | None]:
+        """A new room for ``game`` with the seats ``seats`` (each checked by
+        ``check_seat``); with ``start``, the game goes on from that record after ``upto``
+        of its moves (all of them when None), every move re-checked by the rules. The
+        creator takes the seat ``take`` ("first": the first free one, if any; None: none).
+        Everything is checked before anything is saved: a refused request leaves nothing.
 
+        Returns the room, the seat taken and its token."""
         if seed is None:
             seed = secrets.randbelow(2**31)
         if start is None:
             state = game.new_state(seed=seed)
             record = GameRecord.for_game(game, seed=seed)
-            played: list[tuple[str, list[dict[str, Any]]]] = []
+            played: list[tuple[tuple[int, str], list[dict[str, Any]]]] = []
         else:
             record, state, played = _replayed(start, game, upto)
             seed = record.seed
@@ -422,69 +595,152 @@ class RoomStore:
                             f"{len(seats)}")
         made = []
         for i, spec in enumerate(seats):
-            if not isinstance(spec, str) or not spec.strip() or len(spec) > 100:
-                raise RoomError(f"seat {i}: a player is 'human' or a bot such as random")
-            spec = spec.strip()
             try:
-                bot = make_bot(game, spec, (seed or 0) + 1000 * (i + 1), registry=self.registry)
+                choice = self.check_seat(spec)
+                bot = None if choice.build == HUMAN else make_seat_bot(
+                    self.registry, game, choice, (seed or 0) + 1000 * (i + 1))
             except HexkitError as exc:
                 raise RoomError(f"seat {i}: {exc}") from None
-            made.append(Seat(HUMAN if bot is None else spec, None, bot))
+            made.append(Seat(HUMAN if bot is None else choice.spec, None, bot))
+        room = Room(self._new_id(), game, record, state, made, time.time(),
+                    storage=self.storage, owner=owner or Owner())
+        seat: int | None = None
+        token: str | None = None
+        if take is not None:
+            free = room.free_seats()
+            if take == "first":
+                seat = free[0] if free else None
+            else:
+                seat = room.check_seat(take)
+            if seat is not None:
+                token = secrets.token_urlsafe(24)
+                room.seats[seat].token_hash = hash_token(token)
+                room.seats[seat].player = player
         record.players = [s.spec for s in made]
-        room = Room(self._new_id(), game, record, state, made, time.time(), folder=self.folder)
-        for seat_text, events in played:
-            seat, text = seat_text
-            room.log.append(LogEntry(seat, text, events))
-        room.save_seats()
-        room.save()
+        for (seat_no, text), events in played:
+            room.log.append(LogEntry(seat_no, text, events))
+        try:
+            room.save_seats()
+            room.save()
+        except (HexkitError, OSError) as exc:
+            self.storage.delete_game(room.id)
+            raise RoomError(saving_refusal(exc), 503) from None
         self.rooms[room.id] = room
-        return room
+        return room, seat, token
 
     def load_all(self) -> None:
-        """Load every saved game of the folder (a broken one is a line in ``problems``)."""
-        assert self.folder is not None
-        for path in sorted(self.folder.glob("*.seats.json")):
-            room_id = path.name[: -len(".seats.json")]
+        """Load every saved game (a broken one is a line in ``problems``)."""
+        for room_id in self.storage.game_ids():
             if not ROOM_ID.match(room_id):
                 continue
             try:
-                self.rooms[room_id] = self._load(room_id, path)
+                self.rooms[room_id] = self._load(room_id)
             except (HexkitError, OSError, ValueError, KeyError, TypeError) as exc:
-                self.problems.append(f"{path}: cannot load this game again: {exc}")
+                self.problems.append(f"game {room_id}: cannot load this game again: "
+                                     f"{exc}")
 
-    def _load(self, room_id: str, seats_path: Path) -> Room:
-        from hexkit.bots import make_bot
-
-        assert self.folder is not None
-        data = load_json(seats_path, MAX_DATA_BYTES)
-        if not isinstance(data, Mapping) or data.get("format") != SEATS_FORMAT:
-            raise ValueError(f"not a {SEATS_FORMAT} file")
-        record = load_record(self.folder / f"{room_id}.json")
+    def _load(self, room_id: str) -> Room:
+        record, data = self.storage.load_game(room_id)
         game = record.load_game(self.registry)
         _, state, played = _replayed(record, game, None)
+        entries = data.get("seats")
+        if not isinstance(entries, list) or len(entries) != len(state.players):
+            count = len(entries) if isinstance(entries, list) else 0
+            raise ValueError(f"{count} seats for a game of {len(state.players)}")
         seats = []
-        for i, entry in enumerate(data["seats"]):
-            spec = str(entry["spec"])
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                raise ValueError(f"seat {i}: not an object")
+            spec = str(entry.get("spec", ""))[:100]
             token_hash = entry.get("token_sha256")
             if token_hash is not None and not re.fullmatch(r"[0-9a-f]{64}", str(token_hash)):
                 raise ValueError(f"seat {i}: a corrupt token hash")
-            bot = make_bot(game, spec, (record.seed or 0) + 1000 * (i + 1),
-                           registry=self.registry)
-            seats.append(Seat(spec, token_hash, bot))
-        if len(seats) != len(state.players):
-            raise ValueError(f"{len(seats)} seats for a game of {len(state.players)}")
+            # A seats file is data: its specs are checked as a request's would be.
+            try:
+                choice = self.check_seat(spec)
+                bot = None if choice.build == HUMAN else make_seat_bot(
+                    self.registry, game, choice, (record.seed or 0) + 1000 * (i + 1))
+            except HexkitError as exc:
+                self.problems.append(f"game {room_id}: seat {i} ({spec.partition(':')[0]}) "
+                                     f"is played by a person now: {exc}")
+                choice, bot = SeatChoice(HUMAN, HUMAN), None
+            player = str(entry.get("player") or "")[:100]
+            seats.append(Seat(HUMAN if bot is None else choice.spec, token_hash, bot,
+                              player))
         created = data.get("created")
         room = Room(room_id, game, record, state, seats,
                     float(created) if isinstance(created, int | float) else 0.0,
-                    folder=self.folder)
+                    storage=self.storage, owner=Owner.from_dict(data.get("owner")),
+                    stopped=str(data.get("stopped") or "")[:200])
         for (seat, text), events in played:
             room.log.append(LogEntry(seat, text, events))
         return room
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every room, newest first: open ones (a free seat) and running or finished ones."""
-        rooms = sorted(self.rooms.values(), key=lambda r: r.created, reverse=True)
-        return [r.summary() for r in rooms]
+    # -- the lobby -----------------------------------------------------------------------
+    def lobby(self, offset: int = 0, limit: int | None = None, *, mine: str | None = None
+              ) -> tuple[list[dict[str, Any]], int]:
+        """A page of the live rooms, games going on first, newest first; with ``mine``,
+        only the games of that account (made by it, or with a seat it took)."""
+        rooms = list(self.rooms.values())
+        if mine is not None:
+            rooms = [r for r in rooms if r.owner.account == mine
+                     or any(s.player == mine for s in r.seats)]
+        rooms.sort(key=lambda r: (r.finished, -r.created))
+        end = None if limit is None else offset + limit
+        return [r.summary() for r in rooms[offset:end]], len(rooms)
+
+    def live_games_of(self, client: str) -> int:
+        """Games not finished that ``client`` made."""
+        return sum(1 for r in self.rooms.values()
+                   if r.owner.client == client and not r.finished)
+
+    def delete(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        self.storage.delete_game(room.id)
+        _close_bots(room)
+
+    def archive(self, room: Room) -> None:
+        """Move a finished game out of the live set (its record stays downloadable)."""
+        summary = room.summary()
+        self.storage.archive_game(room.id, summary)
+        self.rooms.pop(room.id, None)
+        _close_bots(room)
+
+    def idle_finished(self, older_than: float) -> list[Room]:
+        """Finished games nobody changed for ``older_than`` seconds."""
+        now = time.time()
+        return [r for r in self.rooms.values()
+                if r.finished and r.thinking is None and now - r.touched >= older_than]
+
+
+def _close_bots(room: Room) -> None:
+    """Stop the programs of a room's engine seats (a game deleted or archived)."""
+    for seat in room.seats:
+        close = getattr(seat.bot, "close", None)
+        if callable(close):
+            try:
+                close()
+            except (HexkitError, OSError):
+                pass
+
+
+def make_seat_bot(registry: Any, game: Game, choice: SeatChoice, seed: int) -> Any:
+    from hexkit.bots import make_bot
+
+    return make_bot(game, choice.build, seed, registry=registry,
+                    from_operator=choice.from_operator)
+
+
+def _plain_seat(registry: Any) -> Any:
+    """Seats as ``hexkit play`` reads them, minus programs (no operator engines here)."""
+
+    def check(spec: Any) -> SeatChoice:
+        if not isinstance(spec, str) or not spec.strip() or len(spec) > 100:
+            raise RoomError("a player is 'human' or a bot such as random")
+        text = spec.strip()
+        return SeatChoice(text, text, False)
+
+    return check
 
 
 def _replayed(record: GameRecord, game: Game, upto: int | None
@@ -494,7 +750,8 @@ def _replayed(record: GameRecord, game: Game, upto: int | None
     total = len(record.moves)
     if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool)
                              or not 0 <= upto <= total):
-        raise RoomError(f"move {upto!r} is out of range: the record has {total} moves")
+        shown = upto if isinstance(upto, int) and len(str(upto)) <= 20 else "?"
+        raise RoomError(f"move {shown!r} is out of range: the record has {total} moves")
     limit = total if upto is None else upto
     played: list[tuple[tuple[int, str], list[dict[str, Any]]]] = []
     steps = replay_steps(record, game)
@@ -507,10 +764,10 @@ def _replayed(record: GameRecord, game: Game, upto: int | None
     fresh = GameRecord(name=record.name, options=dict(record.options), game=record.game,
                        game_version=record.game_version, seed=record.seed,
                        players=list(record.players), moves=list(record.moves[:limit]),
-                       start=record.start)
+                       start=record.start, files=dict(record.files))
     fresh.update(state)
     return fresh, state, played
 
 
-__all__ = ["ROOM_ID", "Room", "RoomError", "RoomStore", "Seat", "board_view", "hash_token",
-           "move_entry", "origin_key"]
+__all__ = ["ROOM_ID", "SEATS_FORMAT", "Owner", "Room", "RoomError", "RoomStore", "Seat",
+           "SeatChoice", "board_view", "hash_token", "move_entry", "origin_key"]

@@ -13,7 +13,7 @@ from hexkit.hookspecs import hookimpl
 OPTIONS = (
     Option("board", "course",
            "variant: course (central 6x6), cross (52 squares), another configs/focus "
-           "name, or a path to a variant YAML file"),
+           "name, or a path to a variant YAML file", names_file=True),
     Option("players", 2, "number of players (3 and 4 need board=cross)", int, (2, 3, 4)),
     Option("distance", "auto",
            "up_to: at most as far as the pieces moved; exact: exactly that far "
@@ -71,3 +71,13 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register the ``focus`` game."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows the OSU CS 162 FocusGame programs."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("focusgame", "an OSU CS 162 FocusGame.py (class FocusGame with the "
+                      "course API), graded against --reference focus",
+                      "focus.grading:FocusGameKind", priority=30))

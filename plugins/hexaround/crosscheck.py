@@ -8,19 +8,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from hexaround.engine import Action, Engine
+from hexaround.engine import Engine
+from hexaround.position import Action
 
 
 def plain_list(engine: Engine) -> list[Action]:
     """The legal list of the engine's position with every mover searched by the plain
-    rules (the engine's caches are left as they were)."""
-    saved_cache, saved_fast = engine._cache, engine.fast_rules
-    engine.clear_caches()
-    engine.fast_rules = False
-    try:
-        return engine._generate(engine.to_move, False)
-    finally:
-        engine._cache, engine.fast_rules = saved_cache, saved_fast
+    rules (made on a copy: the engine and its caches are left as they were)."""
+    twin = engine.copy()
+    twin.clear_caches()
+    twin.position.fast_rules = False
+    return twin.generate(twin.to_move)
 
 
 def random_positions(engine: Engine, games: int, moves: int, seed: int) -> Iterator[Engine]:

@@ -1,91 +1,276 @@
-"""The HexAround rules engine: legal-action generation and the checks of single requests
-with their reasons, over a :class:`~hexaround.position.Position`.
+"""The HexAround rules engine: a :class:`~hexaround.position.Position` and a move generator
+held together, with legal-action generation, the checks of single requests with their
+reasons, and the end of the game.
 
 The engine's parts, one concern each: :mod:`hexaround.hexgrid` (hex keys and bit tables),
 :mod:`hexaround.position` (the board, hands, apply/undo, read API), :mod:`hexaround.colony`
 (cut vertices), :mod:`hexaround.rules` (the movement rules, stated once, readable: they
 also give the refusal reasons and serve the rule options and extensions) and
-:mod:`hexaround.movegen` (the fast generator: compiled, or its Python twin).
+:mod:`hexaround.movegen` (the fast generators: compiled, or the Python twin). Import each
+name from the module that defines it.
+
+A game built on this engine (Hive) subclasses :class:`Engine` and overrides its hooks:
+:meth:`Engine.make_generator`, :meth:`Engine.generate`, :meth:`Engine.end_checks` (and
+``apply``/``undo`` for a faster apply of its own through the position's public writers).
 
 An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a placement.
 """
 
 from __future__ import annotations
 
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from hexaround import rules as plain
-from hexaround.colony import (  # noqa: F401  (re-exported)
-    Analysis,
-    _connected_set,
-)
+from hexaround.colony import connected
 from hexaround.config import PLAYERS, HexAroundConfig
 from hexaround.extensions import Extensions
-from hexaround.hexgrid import (  # noqa: F401  (re-exported)
-    BACK_BITS,
-    BITS,
-    COORD_LIMIT,
+from hexaround.hexgrid import (
     FLY,
-    FREE_STEPS,
-    GATE_OPENS,
     HATCH,
     INTRUDE,
     JUMP,
     KAMIKAZE,
     NEAR,
     OFFSETS,
-    ONTO_STEPS,
-    POPCOUNT,
-    QUEEN,
     RUN,
     RUNS,
-    STEPS,
-    STRIDE,
     SWAP,
     TRAP,
     WALK,
-    bits_to_keys,
     coords_of,
-    disc_offsets,
     fmt,
     hex_distance,
     in_range,
-    key_of,
-    ray_offsets,
 )
-from hexaround.movegen import (  # noqa: F401  (re-exported)
-    PURE_PYTHON_ENV,
-    FastMoves,
-    _movegen,
+from hexaround.movegen import (
+    MoveGenerator,
+    PythonGenerator,
     compiled_generator,
-    native_generator_available,
+    mover_moves,
 )
-from hexaround.movegen import moves as fast_moves
-from hexaround.position import (  # noqa: F401  (re-exported)
-    BLUE_WON,
-    DRAW,
-    END_ATTACK,
-    END_NONE,
-    END_STACK,
-    END_SWAP,
-    ONGOING,
-    PASS,
-    RED_WON,
-    UNLIMITED,
-    Action,
-    Position,
-    _topmost,
-)
+from hexaround.position import PASS, Action, Position, _topmost
+
+# Results.
+ONGOING, BLUE_WON, RED_WON, DRAW = 0, 1, 2, 3
+_WINNERS: dict[int, tuple[int, ...]] = {BLUE_WON: (0,), RED_WON: (1,), DRAW: ()}
+
+#: The one Python generator (it keeps nothing of its own).
+PYTHON_GENERATOR = PythonGenerator()
 
 
-class Engine(FastMoves):
-    """One HexAround position with its history and its rules (see the module docstring)."""
+def _read(name: str, doc: str) -> Any:
+    """A read-only view of the position's attribute ``name`` on the engine."""
+    return property(attrgetter("position." + name), doc=doc)
+
+
+class Engine:
+    """One HexAround position with its history and its rules (see the module docstring).
+
+    The position's read API is also the engine's (``engine.stacks``, ``engine.height(k)``...:
+    read-only views of :attr:`position`); changes go through :meth:`apply` and
+    :meth:`undo`, or the position's public writers for a position being set up."""
+
+    #: Words of the end-of-game reasons; a game on this engine (Hive) names its own.
+    SIDE_NAMES: tuple[str, str] = ("BLUE", "RED")
+    KEY_PIECE, KEY_PIECES = "butterfly", "butterflies"
 
     def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
-        super().__init__(config, extensions)
-        #: The compiled generator for this configuration, or None.
-        self.native = compiled_generator(self)
+        #: The board, hands and history.
+        self.position = Position(config, extensions)
+        self._result = ONGOING
+        self._reason = ""
+        #: The stuck-player check (spec §10.2) of the player to act is still to be done: it
+        #: needs that player's legal list, made only when someone asks.
+        self._stuck_pending = False
+        #: Per action applied, (result, reason, stuck check pending) before it.
+        self._outcomes: list[tuple[int, str, bool]] = []
+        #: The move generator for this configuration (compiled, or the Python twin).
+        self.generator: MoveGenerator = self.make_generator()
 
+    # -- hooks for games built on this engine ---------------------------------------------
+    def make_generator(self) -> MoveGenerator:
+        """The move generator for this engine's configuration (hook): the compiled one
+        where it is built and applies, else the Python one."""
+        return compiled_generator(self.position) or PYTHON_GENERATOR
+
+    def end_checks(self, mover: int) -> None:
+        """The end-of-game checks after ``mover``'s action (hook): a surrounded key piece
+        ends the game; otherwise the stuck-player rule is checked when the result is next
+        asked for."""
+        if not self.surround_check():
+            self._stuck_pending = True
+
+    # -- the position's read API ----------------------------------------------------------
+    config = _read("config", "The game's configuration.")
+    rules = _read("rules", "The configuration's rule options.")
+    extensions = _read("extensions", "The extension abilities and placement rules in use.")
+    names = _read("names", "Creature type names by kind.")
+    kind_index = _read("kind_index", "Kind by creature type name.")
+    butterfly = _read("butterfly", "The butterfly's kind.")
+    kind_flags = _read("kind_flags", "Property bits per kind.")
+    kind_props = _read("kind_props", "Effective properties per kind.")
+    kind_dist = _read("kind_dist", "Max distance per kind.")
+    code_flags = _read("code_flags", "Property bits per piece code.")
+    code_end = _read("code_end", "End mode per piece code.")
+    code_search = _read("code_search", "Extension category search per piece code, or None.")
+    code_actions = _read("code_actions", "Extension ability actions per piece code.")
+    placement_rules = _read("placement_rules", "Extension placement refusals.")
+    one_gate = _read("one_gate", "slide_rule: one_gate.")
+    during = _read("during", "one_colony: during.")
+    heights = _read("heights", "gates_count_heights.")
+    jump_over = _read("jump_over", "jump_landing: over_pieces.")
+    pin_any = _read("pin_any", "pinned_under: any.")
+    pass_when_stuck = _read("pass_when_stuck", "no_action: pass.")
+    freeze = _read("freeze", "freeze_last_moved: 0 off, 1 moved, 2 moved or placed.")
+    stack_limit = _read("stack_limit", "The stack limit (a huge number when unlimited).")
+    fast_rules = _read("fast_rules", "True when the built-in searches are HexAround's own.")
+    has_extension_moves = _read("has_extension_moves", "True if extensions add moves.")
+    by_membership = _read("by_membership", "Single requests are checked by the legal list.")
+    stacks = _read("stacks", "Hex -> piece codes bottom first (read only).")
+    occ = _read("occ", "The occupied hexes (read only).")
+    nmask = _read("nmask", "Hex -> mask of its occupied neighbours (read only).")
+    frontier = _read("frontier", "Empty hexes next to the colony (read only).")
+    cadj = _read("cadj", "Per player: hex -> neighbours topped by that player (read only).")
+    hands = _read("hands", "Per player, creatures in hand by kind (read only).")
+    actions = _read("actions", "Actions taken per player (read only).")
+    bpos = _read("bpos", "Hex of each player's butterfly, or None (read only).")
+    frozen = _read("frozen", "Hex of the creature frozen for this turn, or None.")
+    far = _read("far", "Occupied hexes near the coordinate limit.")
+    cache = _read("cache", "Everything derived from the position (hexaround.position.Caches).")
+    to_move = _read("to_move", "Seat of the player to act.")
+    turn_number = _read("turn_number", "1 + the successful actions of a player.")
+    under_obligation = _read("under_obligation", "Butterfly in hand from the 4th turn on.")
+    top = _read("top", "Code of the top creature on a hex, or None.")
+    height = _read("height", "Number of creatures on a hex.")
+    is_occupied = _read("is_occupied", "True if a creature is on the hex.")
+    creature_at = _read("creature_at", "(creature type, player) of the top creature.")
+    stack_at = _read("stack_at", "(creature type, player) pairs on a hex, bottom first.")
+    board = _read("board", "Hex -> piece codes bottom first (read only).")
+    neighbours = _read("neighbours", "The six neighbours of a hex.")
+    occupied = _read("occupied", "The occupied hexes (read only).")
+    border = _read("border", "The empty hexes next to the colony (read only).")
+    crowding = _read("crowding", "How many of a hex's neighbours are occupied.")
+    occupied_neighbours = _read("occupied_neighbours", "Occupied neighbours of a hex.")
+    in_hand = _read("in_hand", "How many creatures of a kind a player has in hand.")
+    kind_name = _read("kind_name", "Creature type name of a piece code.")
+    has_property = _read("has_property", "True if a piece code's type has a property.")
+    max_distance = _read("max_distance", "Max distance of a piece code's type.")
+    butterfly_at = _read("butterfly_at", "Hex of a player's butterfly, or None.")
+    is_cut = _read("is_cut", "True if lifting a hex's creatures splits the colony.")
+    gate_blocks = _read("gate_blocks", "Hive's step at height: is the step blocked?")
+    position_key = _read("position_key", "A hashable summary of the position.")
+    last_action = _read("last_action", "(player, action) of the last action, or None.")
+    analysis = _read("analysis", "The colony's cut-vertex structure (computed once).")
+    surrounded = _read("surrounded", "True if all six neighbours of a hex are occupied.")
+    movers = _read("movers", "(hex, code) of every creature of a player that may move.")
+
+    # -- copies and resets ----------------------------------------------------------------
+    def reset(self) -> None:
+        """The empty board and full hands."""
+        self.position.reset()
+        self._result = ONGOING
+        self._reason = ""
+        self._stuck_pending = False
+        self._outcomes = []
+
+    def copy(self) -> Engine:
+        """An independent engine in the same position (the generator is shared: it keeps
+        no position)."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.position = self.position.copy()
+        twin._outcomes = list(self._outcomes)
+        return twin
+
+    def clear_caches(self) -> None:
+        """Forget every table derived from the position (benchmarks time cold searches)."""
+        self.position.clear_caches()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The compiled generator is rebuilt from the configuration, never pickled.
+        state = dict(self.__dict__)
+        del state["generator"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.generator = self.make_generator()
+
+    # -- applying actions and the end of the game -----------------------------------------
+    def apply(self, action: tuple[int, int | None, int]) -> None:
+        """Carry out an action already known to be valid, then run the end-of-game checks."""
+        p = self.position.to_move
+        self._outcomes.append((self._result, self._reason, self._stuck_pending))
+        self._stuck_pending = False
+        self.position.apply(action)
+        self.end_checks(p)
+
+    def undo(self) -> None:
+        """Take back the last action exactly."""
+        self.position.undo()
+        self._result, self._reason, self._stuck_pending = self._outcomes.pop()
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.result != ONGOING
+
+    def surround_check(self) -> bool:
+        """End the game if a key piece (butterfly, Queen) is surrounded; True if it did."""
+        nmask = self.position.nmask
+        b0, b1 = self.position.bpos
+        first_in = b0 is not None and nmask.get(b0, 0) == 63
+        second_in = b1 is not None and nmask.get(b1, 0) == 63
+        if not (first_in or second_in):
+            return False
+        if first_in and second_in:
+            self._result, self._reason = DRAW, f"both {self.KEY_PIECES} are surrounded"
+        else:
+            self._result = RED_WON if first_in else BLUE_WON
+            loser = self.SIDE_NAMES[0 if first_in else 1]
+            self._reason = f"{loser}'s {self.KEY_PIECE} is surrounded"
+        return True
+
+    def _resolve_stuck(self) -> None:
+        """The stuck-player rule for the player to act: its legal list (needed next anyway)
+        doubles as the "can still act" check."""
+        self._stuck_pending = False
+        legal = self.position.cache.legal = self.generate(self.to_move, False)
+        if not legal:
+            mover = 1 - self.to_move
+            self._result = BLUE_WON if mover == 0 else RED_WON
+            self._reason = f"{PLAYERS[1 - mover]} can neither place nor move"
+
+    @property
+    def result(self) -> int:
+        """ONGOING, BLUE_WON, RED_WON or DRAW."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._result
+
+    @result.setter
+    def result(self, value: int) -> None:
+        self._stuck_pending = False
+        self._result = value
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended ("" while it goes on)."""
+        if self._stuck_pending:
+            self._resolve_stuck()
+        return self._reason
+
+    @reason.setter
+    def reason(self, value: str) -> None:
+        self._reason = value
+
+    def winners(self) -> tuple[int, ...] | None:
+        """The winning seats once the game is over (``(0,)``, ``(1,)``, ``()`` for a draw);
+        None while it goes on."""
+        return _WINNERS.get(self.result)
+
+    # -- generation -----------------------------------------------------------------------
     def legal_actions(self) -> list[tuple[int, int | None, int]]:
         """Every legal action of the player to act (cached per position).
 
@@ -96,15 +281,17 @@ class Engine(FastMoves):
             self._resolve_stuck()
         legal = self.cache.legal
         if legal is None:
-            legal = [] if self._result != ONGOING else self._generate(self.to_move, False)
+            legal = [] if self._result != ONGOING else self.generate(self.to_move, False)
             self.cache.legal = legal
         return legal
 
     def has_action(self, player: int) -> bool:
         """True if ``player`` could act now (ignoring whose turn it is)."""
-        return self.pass_when_stuck or bool(self._generate(player, True))
+        return self.pass_when_stuck or bool(self.generate(player, True))
 
-    def _generate(self, p: int, first_only: bool) -> list[tuple[int, int | None, int]]:
+    def generate(self, p: int, first_only: bool = False) -> list[tuple[int, int | None, int]]:
+        """The legal actions of player ``p`` in this position (hook; ``first_only``: any
+        one will do), uncached: see :meth:`legal_actions`."""
         out: list[tuple[int, int | None, int]] = []
         obliged = self.actions[p] >= 3 and self.bpos[p] is None
         hand = self.hands[p]
@@ -139,7 +326,8 @@ class Engine(FastMoves):
             if first_only:
                 return out
         else:
-            out = fast_moves(self, p)
+            got = self.generator.moves(self.position, p)
+            out = got if got is not None else PYTHON_GENERATOR.moves(self.position, p)
         if self.has_extension_moves:
             out += self._extension_moves(p, out)
         frozen = self.frozen
@@ -151,31 +339,12 @@ class Engine(FastMoves):
     def python_moves(self, p: int, first_only: bool) -> list[tuple[int, int | None, int]]:
         """The moves of p's creatures with built-in categories, by the Python generator
         (HexAround's reading) or the plain rules (when options change them)."""
-        out: list[tuple[int, int | None, int]] = []
-        movers = self.cache.movers.get(p)
-        if movers is None:
-            movers = self.cache.movers[p] = self.movers(p)
-        cache = self.cache.dests
-        if first_only:
-            # Any one move will do: try the creatures that are cheapest to search first.
-            cost = self.code_cost
-            movers = sorted(movers, key=lambda m: cost[m[1]])
-        search = self.code_search
-        find = self.destinations if self.fast_rules else self.plain_destinations
-        for src, code in movers:
-            if search[code] is not None:
-                continue  # an extension category (see _extension_moves)
-            kind = code >> 1
-            dests = cache.get((src, code))
-            if dests is None:
-                # Sorted, so the list is the same whichever generator made it.
-                dests = cache[(src, code)] = sorted(find(src, code))
-            if dests:
-                if first_only:
-                    out.append((kind, src, dests[0]))
-                    return out
-                out.extend([(kind, src, d) for d in dests])
-        return out
+        position = self.position
+        if self.fast_rules:
+            find = partial(PYTHON_GENERATOR.destinations, position)
+        else:
+            find = self.plain_destinations
+        return mover_moves(position, p, first_only, find)
 
     def _extension_moves(self, p: int, base: list[Action]) -> list[Action]:
         """Moves by extension categories (movers ascending), then the (from, to) actions of
@@ -258,40 +427,16 @@ class Engine(FastMoves):
                 return True
         return False
 
-    def movers(self, p: int) -> list[tuple[int, int]]:
-        """(hex, piece code) of every creature of ``p`` that may move: per hex and type the
-        topmost one, unless a trapping creature lies above it. Hexes ascending."""
-        out = []
-        flags = self.code_flags
-        stacks = self.stacks
-        for k in sorted(stacks):
-            s = stacks[k]
-            if len(s) == 1:
-                c = s[0]
-                if c & 1 == p:
-                    out.append((k, c))
-                continue
-            if self.pin_any:
-                if s[-1] & 1 == p:
-                    out.append((k, s[-1]))
-                continue
-            seen = []
-            for i in range(len(s) - 1, -1, -1):
-                c = s[i]
-                if c & 1 == p and c not in seen:
-                    seen.append(c)
-                    out.append((k, c))
-                if flags[c] & TRAP:
-                    break
-        return out
-
     def reachable(self, src: int, code: int) -> list[int]:
         """Hexes the creature may reach by its movement category and attributes, before the
         one-colony check, by the plain searches of :mod:`hexaround.rules` (the mover already
         lifted from the working board). Single requests are checked with it; the fast
         generators have their own searches, so tests can compare the two."""
         fn = self.code_search[code]
-        res = list(fn(self, src, code)) if fn is not None else plain.reachable(self, src, code)
+        if fn is not None:
+            res = list(fn(self, src, code))
+        else:
+            res = plain.reachable(self.position, src, code)
         if self.far:
             res = [d for d in res if in_range(*coords_of(d))]
         return res
@@ -304,12 +449,12 @@ class Engine(FastMoves):
         fn = self.code_search[code]
         if fn is not None:
             return list(fn(self, src, code))
-        return plain.reachable(self, src, code)
+        return plain.reachable(self.position, src, code)
 
     def step_allowed(self, a: int, b: int) -> bool:
         """May a creature on hex ``a`` step to the adjacent hex ``b`` under this game's
         slide rule (:func:`hexaround.rules.step_allowed`)?"""
-        return plain.step_allowed(self, a, b, OFFSETS.index(b - a))
+        return plain.step_allowed(self.position, a, b, OFFSETS.index(b - a))
 
     def plain_destinations(self, src: int, code: int) -> list[int]:
         """Every hex the creature ``code`` at ``src`` may move to, by the plain rules and
@@ -326,11 +471,11 @@ class Engine(FastMoves):
         if destroy:
             self.analysis()
         i = _topmost(stack, code)
-        self._lift_mover(src, stack, i)
+        self.position.lift_mover(src, stack, i)
         try:
             fn = self.code_search[code]
             if fn is None:
-                raw = plain.reachable(self, src, code)
+                raw = plain.reachable(self.position, src, code)
             else:
                 limit = self.stack_limit
                 raw = list({d for d in fn(self, src, code)
@@ -338,9 +483,9 @@ class Engine(FastMoves):
             if self.far:
                 raw = [d for d in raw if in_range(*coords_of(d))]
             if raw and (cut or destroy):
-                raw = self._connected(src, code, lifted, cut, raw)
+                raw = PYTHON_GENERATOR.keep_connected(self.position, src, code, lifted, cut, raw)
         finally:
-            self._drop_mover(src, stack)
+            self.position.drop_mover(src, stack)
         raw.sort()
         return raw
 
@@ -422,12 +567,12 @@ class Engine(FastMoves):
             return f"the {name} at {fmt(src)} is surrounded and cannot take off"
         lifted = len(stack) == 1
         if lifted:
-            self._lift(src)
+            self.position.lift(src)
         try:
             reached = dst in self.reachable(src, code)
         finally:
             if lifted:
-                self._drop(src)
+                self.position.drop(src)
         if not reached:
             if flags & WALK:
                 return (f"{name} cannot walk from {fmt(src)} to {fmt(dst)} in at most {m} "
@@ -457,7 +602,7 @@ class Engine(FastMoves):
                 occ.discard(dst)
         else:
             occ.add(dst)
-        return _connected_set(occ)
+        return connected(occ)
 
     def _why_not_listed(self, kind: int, src: int, dst: int) -> str | None:
         """A move checked against the legal list (extension abilities or rule options that

@@ -10,22 +10,15 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from hexaround.colony import connected
 from hexaround.config import PLAYERS, HexAroundConfig, RuleOptions, load_config
-from hexaround.engine import (
-    BLUE_WON,
-    DRAW,
-    ONGOING,
-    PASS,
-    RED_WON,
-    Engine,
-    coords_of,
-    in_range,
-    key_of,
-)
+from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
-from hexaround.movelist import MoveList
+from hexaround.hexgrid import coords_of, in_range, key_of
+from hexaround.position import PASS
 from hexkit.actions import ActionSpace
 from hexkit.configs import find_config, variant_names
+from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
@@ -36,26 +29,7 @@ CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
 
 
-class _TupleMove(Move, tuple):
-    """Moves are small immutable tuples: hashable, equal by value (and only to moves of the
-    same type), and cheap to build, which matters when every legal move of a position is
-    listed."""
-
-    __slots__ = ()
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = tuple.__hash__
-
-
-class PlaceCreature(_TupleMove):
+class PlaceCreature(TupleMove):
     """Put a creature from the hand on an empty hex: ``place CRAB 0 1`` (creature, x, y)."""
 
     __slots__ = ()
@@ -79,7 +53,7 @@ class PlaceCreature(_TupleMove):
         return Gesture(None, (self[1], self[2]), self[0])
 
 
-class PassTurn(_TupleMove):
+class PassTurn(TupleMove):
     """Pass: the only action of a player who cannot act when the rules say so
     (``no_action: pass``, as in Hive)."""
 
@@ -95,7 +69,7 @@ class PassTurn(_TupleMove):
         return "pass"
 
 
-class MoveCreature(_TupleMove):
+class MoveCreature(TupleMove):
     """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
 
     __slots__ = ()
@@ -201,21 +175,17 @@ class HexAroundGame(Game):
         """The empty board, Blue to act."""
         return HexAroundState(self, Engine(self.config, self.extensions), random.Random(seed))
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
-        """Rebuild a position saved by :meth:`HexAroundState.to_dict`."""
-        try:
-            engine = _engine_from_dict(self.config, data, self.extensions)
-            rng = rng_from_json(data["rng"])
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RecordError(f"not a HexAround position: {type(exc).__name__}: {exc}") from None
-        return HexAroundState(self, engine, rng)
+    def _state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
+        """Rebuild a position saved by :meth:`HexAroundState.to_dict` (the core names the
+        game in every error)."""
+        engine = _engine_from_dict(self.config, data, self.extensions)
+        return HexAroundState(self, engine, rng_from_json(data["rng"]))
 
 
 def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
                       extensions: Extensions | None = None) -> Engine:
     engine = Engine(config, extensions)
+    position = engine.position
     names = engine.kind_index
     actions = [int(a) for a in data["actions"]]
     if len(actions) != 2 or min(actions) < 0:
@@ -227,7 +197,7 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
             if name not in names or not isinstance(n, int) or n < 0:
                 raise RecordError(f"bad hand entry {name!r}: {n!r} for {player}")
             row[names[name]] = n
-        engine.hands[p] = row
+        position.hands[p] = row
     for x, y, pieces in data["board"]:
         if not (isinstance(x, int) and isinstance(y, int) and in_range(x, y)):
             raise RecordError(f"bad hex ({x!r}, {y!r})")
@@ -240,27 +210,21 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
             raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
         if key_of(x, y) in engine.stacks:
             raise RecordError(f"hex ({x}, {y}) is listed twice")
-        engine._set_stack(key_of(x, y), codes)
-    engine.actions = actions
+        position.set_stack(key_of(x, y), codes)
+    position.actions[:] = actions
     for key, stack in engine.stacks.items():
         for c in stack:
             if c >> 1 == engine.butterfly:
                 if engine.bpos[c & 1] is not None:
                     raise RecordError(f"{PLAYERS[c & 1]} has two butterflies on the board")
-                engine.bpos[c & 1] = key
+                position.bpos[c & 1] = key
     for p in (0, 1):
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    from hexaround.colony import connected as _connected_set
-
-    if not _connected_set(engine.occ):
+    if not connected(engine.occ):
         raise RecordError("the colony is not connected")
-    result = data.get("result", "ONGOING")
-    codes = {"ONGOING": ONGOING, "BLUE_WON": BLUE_WON, "RED_WON": RED_WON, "DRAW": DRAW}
-    if result not in codes:
-        raise RecordError(f"bad result {result!r}")
-    engine.result = codes[result]
+    engine.result = RESULTS.code(data.get("result", RESULTS.default))
     engine.reason = str(data.get("reason", ""))
     frozen = data.get("frozen")
     if frozen is not None:
@@ -268,14 +232,16 @@ def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
                 or not all(isinstance(c, int) for c in frozen)
                 or key_of(*frozen) not in engine.stacks):
             raise RecordError(f"bad frozen hex {frozen!r}")
-        engine.frozen = key_of(*frozen)
+        position.frozen = key_of(*frozen)
     if engine.result == ONGOING and not engine.has_action(engine.to_move):
         raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
                           f"have ended")
     return engine
 
 
-RESULT_NAMES = {ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_WON", DRAW: "DRAW"}
+#: The words of a saved position's result.
+RESULTS = ResultNames({ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_WON",
+                       DRAW: "DRAW"})
 
 
 class HexAroundState(State):
@@ -285,13 +251,11 @@ class HexAroundState(State):
         super().__init__(game, rng)
         self.engine = engine
         #: The legal moves of the engine's current legal list (reused while it is).
-        self._listed: MoveList | None = None
+        self._listed: ActionMap[tuple[int, int | None, int], Move] | None = None
         #: Move object per engine action, shared by the states of this game (moves are
-        #: immutable; bots and repeated games meet the same actions again).
-        made = game.__dict__.get("_made_moves")
-        if made is None:
-            made = game.__dict__["_made_moves"] = {}
-        self._made: dict[tuple[int, int | None, int], Move] = made
+        #: immutable and do not depend on the position; bots and repeated games meet the
+        #: same actions again).
+        self._made = game_memo(game, "moves")
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -308,35 +272,25 @@ class HexAroundState(State):
     def legal_moves(self) -> Sequence[Move]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
         only (any hex is allowed; they are all alike). The sequence makes each Move when it
-        is looked at (:mod:`hexaround.movelist`)."""
+        is looked at (:class:`hexkit.enginestate.ActionMap`)."""
         actions = self.engine.legal_actions()
         listed = self._listed
         if listed is not None and listed.actions is actions:
             return listed
-        # Moves are immutable, so one object per action serves every position it is legal
-        # in: late positions share most of their moves with the previous ones.
-        made = self._made
-        if len(made) > 200_000:
-            made.clear()
-        listed = self._listed = MoveList(actions, made, self._make_move)
+        listed = self._listed = ActionMap(actions, self._make_move, self._made)
         return listed
 
     def _make_move(self, action: tuple[int, int | None, int]) -> Move:
         """The Move object for an engine action (kept for reuse)."""
         kind, src, dst = action
         if kind < 0:
-            move: Move = PassTurn()
-            self._made[action] = move
-            return move
+            return PassTurn()
         name = self.engine.names[kind]
         tx, ty = coords_of(dst)
         if src is None:
-            move: Move = PlaceCreature(name, tx, ty)
-        else:
-            fx, fy = coords_of(src)
-            move = MoveCreature(name, fx, fy, tx, ty)
-        self._made[action] = move
-        return move
+            return PlaceCreature(name, tx, ty)
+        fx, fy = coords_of(src)
+        return MoveCreature(name, fx, fy, tx, ty)
 
     def parse_move(self, text: str) -> Move:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
@@ -461,7 +415,7 @@ class HexAroundState(State):
             "hands": {PLAYERS[p]: {n: e.hands[p][i] for i, n in enumerate(e.names)}
                       for p in (0, 1)},
             "actions": list(e.actions),
-            "result": RESULT_NAMES[e.result],
+            "result": RESULTS.name(e.result),
             "reason": e.reason,
             "rng": rng_to_json(self.rng),
             **({"frozen": list(coords_of(e.frozen))} if e.frozen is not None else {}),

@@ -1,18 +1,25 @@
-"""The fast move generator behind one interface, :func:`moves`: the compiled one
-(``hexaround._movegen``, C) where it is built, else its Python twin (:class:`FastMoves`).
+"""HexAround's move generators, one shape: ``moves(position, player)`` lists the moves of the
+player's creatures with built-in categories, in the engine's order (hexes ascending, per
+hex top down, destinations ascending), or answers None to leave the position to the Python
+generator.
 
-Both serve HexAround's own reading of the built-in categories; they are checked against the
-plain rules of :mod:`hexaround.rules` (same moves, same order) by the tests and by
-``benchmarks/hexaround_movegen.py``. ``HEXAROUND_PURE_PYTHON=1`` switches the compiled one
-off.
+:class:`CompiledGenerator` wraps the C generator (``hexaround._movegen``) where it is built;
+:class:`PythonGenerator` is its Python twin (link tables kept across positions, cut-vertex
+shortcuts for the one-colony rule). Both serve HexAround's own reading of the built-in
+categories; they are checked against the plain rules of :mod:`hexaround.rules` (same moves,
+same order) by the tests and by ``benchmarks/hexaround_movegen.py``.
+``HEXAROUND_PURE_PYTHON=1`` switches the compiled generators (HexAround's and Hive's) off.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol
 
+from hexaround import rules as plain
 from hexaround.colony import Analysis
 from hexaround.hexgrid import (
     BACK_BITS,
@@ -46,16 +53,47 @@ try:
 except ImportError:  # built without a C compiler: the Python generator does the work
     _movegen = None
 
-#: Set HEXAROUND_PURE_PYTHON=1 to use the Python generator even when the C one is built.
+#: Set HEXAROUND_PURE_PYTHON=1 to use the Python generators even when the C ones are built.
 PURE_PYTHON_ENV = "HEXAROUND_PURE_PYTHON"
 
 
+def compiled_generators_enabled() -> bool:
+    """False when ``HEXAROUND_PURE_PYTHON`` switches every compiled generator off."""
+    return not os.environ.get(PURE_PYTHON_ENV)
+
+
 def native_generator_available() -> bool:
-    """True if the compiled move generator is built and not switched off."""
-    return _movegen is not None and not os.environ.get(PURE_PYTHON_ENV)
+    """True if HexAround's compiled move generator is built and not switched off."""
+    return _movegen is not None and compiled_generators_enabled()
 
 
-def compiled_generator(position: Position) -> Any:
+class MoveGenerator(Protocol):
+    """What an engine asks of its generator (HexAround's and Hive's have this shape)."""
+
+    def moves(self, position: Any, player: int) -> list[Action] | None:
+        """The moves of ``player``'s creatures in ``position``, or None: the Python
+        generator takes this position."""
+
+
+class CompiledGenerator:
+    """The C generator for one configuration (it keeps no position between calls, so one
+    serves every copy of an engine; it is rebuilt, never pickled)."""
+
+    __slots__ = ("native",)
+
+    def __init__(self, native: Any) -> None:
+        #: The ``hexaround._movegen.Generator`` object.
+        self.native = native
+
+    def moves(self, position: Position, player: int) -> list[Action] | None:
+        """The compiled generator's list; None for a lone creature or far coordinates."""
+        return self.native.moves(position.stacks, player)  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        raise TypeError("a compiled generator is rebuilt from its configuration, not copied")
+
+
+def compiled_generator(position: Position) -> CompiledGenerator | None:
     """The compiled generator for this position's configuration, or None. It serves the
     built-in categories under HexAround's reading of the rules; a creature whose category
     is an extension's has no category bit, so the compiled generator skips it."""
@@ -64,51 +102,70 @@ def compiled_generator(position: Position) -> Any:
     flags = position.code_flags
     if position.pin_any:
         flags = tuple(f | TRAP for f in flags)
-    return _movegen.Generator(
+    return CompiledGenerator(_movegen.Generator(
         flags, [min(position.kind_dist[c >> 1], 1 << 20) for c in range(len(flags))],
         position.code_end, min(position.stack_limit, 1 << 30), position.butterfly,
-        position.rules.kamikaze_survives)
+        position.rules.kamikaze_survives))
 
 
-def moves(position: FastMoves, player: int) -> list[Action] | None:
-    """The moves of the player's creatures with built-in categories, in the engine's order
-    (hexes ascending, per hex top down, destinations ascending); None when the compiled
-    generator leaves the position to Python (a lone creature, far coordinates)."""
-    native = position.native
-    if native is not None:
-        got = native.moves(position.stacks, player)
-        if got is not None:
-            return got
-    return position.python_moves(player, False)
+def mover_moves(position: Position, player: int, first_only: bool,
+                find: Callable[[int, int], list[int]]) -> list[Action]:
+    """The moves of the player's creatures with built-in categories, ``find(src, code)``
+    giving each one's destinations (kept per position in the position's caches, sorted, so
+    the list is the same whichever search made it). ``first_only``: any one move, trying
+    the creatures that are cheapest to search first."""
+    out: list[Action] = []
+    cache = position.cache
+    movers = cache.movers.get(player)
+    if movers is None:
+        movers = cache.movers[player] = position.movers(player)
+    dests_of = cache.dests
+    if first_only:
+        cost = position.code_cost
+        movers = sorted(movers, key=lambda m: cost[m[1]])
+    search = position.code_search
+    for src, code in movers:
+        if search[code] is not None:
+            continue  # an extension category (the engine's business)
+        kind = code >> 1
+        dests = dests_of.get((src, code))
+        if dests is None:
+            dests = dests_of[(src, code)] = sorted(find(src, code))
+        if dests:
+            if first_only:
+                out.append((kind, src, dests[0]))
+                return out
+            out.extend([(kind, src, d) for d in dests])
+    return out
 
 
-class FastMoves(Position):
-    """The Python twin of the compiled generator: link tables kept across positions,
-    cut-vertex shortcuts for the one-colony rule."""
+class PythonGenerator:
+    """The Python twin of the compiled generator (HexAround's reading of the built-in
+    categories). It keeps nothing itself: its link tables live in the position's caches."""
 
-    native: Any = None
+    __slots__ = ()
 
-    def python_moves(self, p: int, first_only: bool) -> list[Action]:
-        """Built-in category moves by the Python generator (see :func:`moves`)."""
-        raise NotImplementedError
+    def moves(self, position: Position, player: int) -> list[Action]:
+        """Built-in category moves (see :func:`mover_moves`)."""
+        return mover_moves(position, player, False, partial(self.destinations, position))
 
-    def destinations(self, src: int, code: int) -> list[int]:
+    def destinations(self, pos: Position, src: int, code: int) -> list[int]:
         """Every hex the creature ``code`` at ``src`` may legally move to (all rules)."""
-        flags = self.code_flags[code]
-        m = self.kind_dist[code >> 1]
-        end = self.code_end[code]
-        lifted = len(self.stacks[src]) == 1
-        nmask = self.nmask
-        occ = self.occ
+        flags = pos.code_flags[code]
+        m = pos.kind_dist[code >> 1]
+        end = pos.code_end[code]
+        lifted = len(pos.stacks[src]) == 1
+        nmask = pos.nmask
+        occ = pos.occ
         # A hex whose occupied neighbours form one group never cuts the colony.
-        cut = lifted and RUNS[nmask.get(src, 0)] > 1 and self.analysis().is_cut(src)
-        destroy = flags & KAMIKAZE and not self.rules.kamikaze_survives
+        cut = lifted and RUNS[nmask.get(src, 0)] > 1 and pos.analysis().is_cut(src)
+        destroy = flags & KAMIKAZE and not pos.rules.kamikaze_survives
         n_occ = len(occ) - lifted
         # Position-wide tables first, while src is still on the board.
         if flags & (FLY | JUMP):
-            landing = self.cache.landings.get(end)
+            landing = pos.cache.landings.get(end)
             if landing is None:
-                landing = self._landing(end)
+                landing = self._landing(pos, end)
             if n_occ and not cut and not destroy:
                 # The colony stays one group whatever the landing hex, so the working board
                 # is not needed: only the empty neighbours that touch the colony through
@@ -116,16 +173,16 @@ class FastMoves(Position):
                 dead = [src + o for o, bit in BACK_BITS
                         if nmask[src + o] == bit and src + o not in occ] if lifted else []
                 if flags & FLY:
-                    raw = self._fly_fast(src, m, landing, dead, n_occ)
+                    raw = self._fly_fast(pos, src, m, landing, dead, n_occ)
                 else:
-                    raw = self._jump_fast(src, m, landing, dead, n_occ)
-                if self.far:
+                    raw = self._jump_fast(pos, src, m, landing, dead, n_occ)
+                if pos.far:
                     raw = [d for d in raw if in_range(*coords_of(d))]
                 return raw
         elif n_occ and not cut and not destroy and not (flags & RUN and m > 6):
             # As above; the path search takes the lift of src into account by itself.
-            raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN), lifted)
-            if self.far:
+            raw = self._paths(pos, src, m, bool(flags & INTRUDE), end, bool(flags & RUN), lifted)
+            if pos.far:
                 raw = [d for d in raw if in_range(*coords_of(d))]
             return raw
         dead = []
@@ -140,54 +197,54 @@ class FastMoves(Position):
                     dead.append(n)
         try:
             if not occ:
-                raw = self.reachable(src, code)  # the only creature on the board
+                raw = plain.reachable(pos, src, code)  # the only creature on the board
             elif flags & (WALK | RUN):
-                raw = self._paths(src, m, bool(flags & INTRUDE), end, bool(flags & RUN),
+                raw = self._paths(pos, src, m, bool(flags & INTRUDE), end, bool(flags & RUN),
                                   lifted)
             elif flags & FLY:
-                raw = self._fly_fast(src, m, landing, dead, len(occ))
+                raw = self._fly_fast(pos, src, m, landing, dead, len(occ))
             else:
-                raw = self._jump_fast(src, m, landing, dead, len(occ))
-            if self.far:
+                raw = self._jump_fast(pos, src, m, landing, dead, len(occ))
+            if pos.far:
                 raw = [d for d in raw if in_range(*coords_of(d))]
             if not raw:
                 return raw
             if not cut and not destroy:
                 # Lifting a non-cut src (or leaving others on it) keeps one colony.
                 return raw
-            return self._connected(src, code, lifted, cut, raw)
+            return self.keep_connected(pos, src, code, lifted, cut, raw)
         finally:
             if lifted:
                 occ.add(src)
                 for o, bit in BACK_BITS:
                     nmask[src + o] ^= bit
 
-    def _landing(self, end: int) -> set[int]:
+    def _landing(self, pos: Position, end: int) -> set[int]:
         """Hexes a flyer or jumper with this end mode may land on (for this position, on the
         full board): empty hexes touching the colony and the occupied ones it may end on."""
-        got = self.cache.landings.get(end)
+        got = pos.cache.landings.get(end)
         if got is None:
             if end == END_NONE:
-                got = self.frontier
+                got = pos.frontier
             elif end == END_ATTACK:
-                got = self.frontier | self.occ
+                got = pos.frontier | pos.occ
             else:
-                got = set(self.frontier)
-                stacks = self.stacks
+                got = set(pos.frontier)
+                stacks = pos.stacks
                 if end == END_STACK:
-                    limit = self.stack_limit
-                    got.update(k for k in self.occ if len(stacks[k]) < limit)
+                    limit = pos.stack_limit
+                    got.update(k for k in pos.occ if len(stacks[k]) < limit)
                 else:
-                    b = self.butterfly
-                    got.update(k for k in self.occ if stacks[k][-1] >> 1 != b)
-            self.cache.landings[end] = got
+                    b = pos.butterfly
+                    got.update(k for k in pos.occ if stacks[k][-1] >> 1 != b)
+            pos.cache.landings[end] = got
         return got
 
-    def _fly_fast(self, src: int, m: int, landing: set[int], dead: list[int],
+    def _fly_fast(self, pos: Position, src: int, m: int, landing: set[int], dead: list[int],
                   n_occ: int) -> list[int]:
         """Flyer destinations; ``dead``: empty neighbours of src without contact once it is
         lifted; ``n_occ``: occupied hexes on the working board."""
-        if self.nmask.get(src, 0) == 63:
+        if pos.nmask.get(src, 0) == 63:
             return []
         m = min(m, n_occ + 1)
         offs = disc_offsets(m)
@@ -202,7 +259,7 @@ class FastMoves(Position):
         # position (no sort needed for a reproducible move list).
         return list(res)
 
-    def _jump_fast(self, src: int, m: int, landing: set[int], dead: list[int],
+    def _jump_fast(self, pos: Position, src: int, m: int, landing: set[int], dead: list[int],
                    n_occ: int) -> list[int]:
         m = min(m, n_occ + 1)
         res = landing.intersection(map(src.__add__, ray_offsets(m)))
@@ -210,15 +267,15 @@ class FastMoves(Position):
             res.discard(n)
         return list(res)
 
-    def _node_bit(self, key: int) -> int:
+    def _node_bit(self, pos: Position, key: int) -> int:
         """A bit of its own for a hex (for path bitsets); kept across positions."""
-        bit = self.cache.nodes.get(key)
+        bit = pos.cache.nodes.get(key)
         if bit is None:
-            bit = self.cache.nodes[key] = 1 << len(self.cache.node_keys)
-            self.cache.node_keys.append(key)
+            bit = pos.cache.nodes[key] = 1 << len(pos.cache.node_keys)
+            pos.cache.node_keys.append(key)
         return bit
 
-    def _paths(self, src: int, m: int, intruding: bool, end: int, run: bool,
+    def _paths(self, pos: Position, src: int, m: int, intruding: bool, end: int, run: bool,
                lifted: bool) -> list[int]:
         """Walker (up to m steps) or runner (a simple path of exactly m steps) destinations,
         with src lifted when ``lifted`` (whether or not it is already off the board), or
@@ -230,22 +287,22 @@ class FastMoves(Position):
         Lifting src changes only the links of src's neighbours, which are computed on the
         working board and put in the table for this search only; neighbours of src left
         without contact with the colony are "dead" (never entered)."""
-        nmask = self.nmask
+        nmask = pos.nmask
         free, onto = FREE_STEPS, ONTO_STEPS
-        if run and m > 6 and len(plain_walk(self, src, m, intruding, END_ATTACK)) < m:
+        if run and m > 6 and len(plain_walk(pos, src, m, intruding, END_ATTACK)) < m:
             # A simple path of m steps needs m hexes besides src.
             return []
         key = (intruding, end)
-        shared = self.cache.links.get(key)
+        shared = pos.cache.links.get(key)
         if shared is None:
-            shared = self.cache.links[key] = {}
-            self.cache.lifted_links[key] = {}
-        lifted_links = self.cache.lifted_links[key]
-        nodes = self.cache.nodes
-        bit_of = self._node_bit
-        stacks = self.stacks
-        limit = self.stack_limit
-        butterfly = self.butterfly
+            shared = pos.cache.links[key] = {}
+            pos.cache.lifted_links[key] = {}
+        lifted_links = pos.cache.lifted_links[key]
+        nodes = pos.cache.nodes
+        bit_of = partial(self._node_bit, pos)
+        stacks = pos.stacks
+        limit = pos.stack_limit
+        butterfly = pos.butterfly
 
         def links(a: int, mk: int) -> tuple[tuple[tuple[int, int], ...], int]:
             # Targets that lose contact when src is lifted are masked out by the caller.
@@ -286,7 +343,7 @@ class FastMoves(Position):
             # Lifting src changes the masks of its neighbours only: where that opens a gate
             # their links differ for this search; a neighbour left without contact with the
             # colony is never entered. (src may or may not be lifted off the board yet.)
-            occ = self.occ
+            occ = pos.occ
             for d, (o, back) in enumerate(BACK_BITS):
                 n = src + o
                 full = nmask.get(n, 0) | back
@@ -359,23 +416,23 @@ class FastMoves(Position):
                     del shared[n]
                 else:
                     shared[n] = old
-        return bits_to_keys(found, self.cache.node_keys)
+        return bits_to_keys(found, pos.cache.node_keys)
 
-    def _connected(self, src: int, code: int, lifted: bool, cut: bool,
+    def keep_connected(self, pos: Position, src: int, code: int, lifted: bool, cut: bool,
                    cands: list[int]) -> list[int]:
         """Keep the candidates after which the colony is one group (spec §6).
 
         Called on the working board (src lifted when ``lifted``)."""
-        occ = self.occ
-        stacks = self.stacks
-        flags = self.code_flags[code]
+        occ = pos.occ
+        stacks = pos.stacks
+        flags = pos.code_flags[code]
         attack = bool(flags & KAMIKAZE)
-        destroy = attack and not self.rules.kamikaze_survives
+        destroy = attack and not pos.rules.kamikaze_survives
         if not lifted:
             if not destroy:
                 return cands
             # src stays occupied: only a target emptied by the attack leaves the board.
-            an = self.analysis()
+            an = pos.analysis()
             return [d for d in cands
                     if not (d in occ and len(stacks[d]) == 1 and an.is_cut(d))]
         if not cut:
@@ -387,16 +444,16 @@ class FastMoves(Position):
                 if d in occ and len(stacks[d]) == 1:
                     # Both src and d leave the board: d must not cut what remains.
                     if inner is None:
-                        inner = Analysis(occ, self.nmask)
+                        inner = Analysis(occ, pos.nmask)
                     if inner.is_cut(d):
                         continue
                 out.append(d)
             return out
-        an = self.analysis()
+        an = pos.analysis()
         parts = an.parts(src)
         intervals = an.sep[src]
         disc = an.disc
-        nmask = self.nmask
+        nmask = pos.nmask
         swap = bool(flags & SWAP) and not attack
         # The usual case: one separated subtree and the rest of the colony.
         two = parts == 2 and len(intervals) == 1

@@ -10,12 +10,16 @@ outside the window are not seen.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from hexaround.actions import Window
-from hexaround.engine import key_of
+from hexaround.hexgrid import key_of
 from hexkit.actions import numpy_module
 from hexkit.game import Game, State
+
+#: Each game's layout, made once (kept while the game lives).
+_LAYOUTS: weakref.WeakKeyDictionary[Game, WindowPlanes] = weakref.WeakKeyDictionary()
 
 
 class WindowPlanes:
@@ -53,9 +57,9 @@ class WindowPlanes:
 
 def planes_for(game: Game) -> WindowPlanes:
     """The layout of ``game``'s planes (made once and kept on the game)."""
-    found = game.__dict__.get("_window_planes")
+    found = _LAYOUTS.get(game)
     if found is None:
-        found = game._window_planes = WindowPlanes(game)  # type: ignore[attr-defined]
+        found = _LAYOUTS[game] = WindowPlanes(game)
     return found
 
 

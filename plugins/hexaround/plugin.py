@@ -38,7 +38,8 @@ SPEC = GameSpec(
     factory="hexaround.game:HexAroundGame",
     options=(
         Option("config", DEFAULT_VARIANT,
-               "variant name (level1, level2, level3, ...) or a .yaml/.yml/.hgc file"),
+               "variant name (level1, level2, level3, ...) or a .yaml/.yml/.hgc file",
+               names_file=True),
         Option("butterfly_deadline_blocks_moves", None,
                "no moves while the butterfly is due (auto: file, else true)", bool),
         Option("kamikaze_survives", None,

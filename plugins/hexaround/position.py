@@ -1,6 +1,7 @@
 """One HexAround position: the board's incremental tables, the hands, applying and taking
-back actions exactly, the end-of-game checks, and the read API that the rules, renderers,
-policies, the course facade and extension abilities use.
+back actions exactly, and the read API that the rules, renderers, policies, the course
+facade and extension abilities use. The rules (legal lists, refusals, the end of the game)
+are :class:`hexaround.engine.Engine`'s, which holds a position.
 
 Hexes are int keys (:mod:`hexaround.hexgrid`); a piece code is ``kind * 2 + player``. The
 tables derived from a position (its colony analysis, legal list, search tables) live in one
@@ -33,9 +34,6 @@ from hexaround.hexgrid import (
     WALK,
 )
 
-# Results.
-ONGOING, BLUE_WON, RED_WON, DRAW = 0, 1, 2, 3
-
 #: An action: (kind, from hex or None for a placement, to hex).
 Action = tuple[int, "int | None", int]
 #: The action of a player who passes (``no_action: pass``): no creature, no hex.
@@ -47,9 +45,6 @@ UNLIMITED = 1 << 62
 
 # How a mover may end on an occupied hex (spec §8.6), as in hexaround.rules.
 END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3
-
-
-_WINNERS: dict[int, tuple[int, ...]] = {BLUE_WON: (0,), RED_WON: (1,), DRAW: ()}
 
 
 class Caches:
@@ -120,17 +115,14 @@ class Caches:
 
 
 class Position:
-    """One HexAround position with its history. Seats: 0 = BLUE, 1 = RED.
+    """One HexAround position with its history (no rules: see
+    :class:`hexaround.engine.Engine`). Seats: 0 = BLUE, 1 = RED.
 
     Incremental tables: ``stacks`` (hex -> piece codes, bottom first; lists are replaced,
     never changed in place), ``occ`` (occupied hexes), ``nmask`` (hex -> 6-bit mask of its
     occupied neighbours, for every hex that has one) and ``cadj[p]`` (hex -> number of
     neighbours whose top creature is p's).
     """
-
-    #: Words of the end-of-game reasons; a game on this engine (Hive) names its own.
-    SIDE_NAMES: tuple[str, str] = ("BLUE", "RED")
-    KEY_PIECE, KEY_PIECES = "butterfly", "butterflies"
 
     def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
         self.config = config
@@ -204,11 +196,6 @@ class Position:
         self.hands = [[self.config.stocks[p][n] for n in self.names] for p in PLAYERS]
         self.actions = [0, 0]
         self.bpos: list[int | None] = [None, None]
-        self._result = ONGOING
-        self._reason = ""
-        #: The stuck-player check (spec §10.2) of the player to act is still to be done: it
-        #: needs that player's legal list, made only when someone asks.
-        self._stuck_pending = False
         self.far = 0
         #: Hex of the creature the last action moved (or placed) while ``freeze_last_moved``
         #: holds it for a turn; None otherwise.
@@ -217,8 +204,9 @@ class Position:
         #: (player, action) per action taken, for the read API.
         self._last: list[tuple[int, tuple[int, int | None, int]]] = []
         self._cache = Caches(id(self))
-        #: Hexes that gained their first or lost their last occupied neighbour.
-        self._flips: list[int] = []
+        #: Hexes that gained their first or lost their last occupied neighbour since the
+        #: last change of position (for the Python generator's link tables).
+        self.flips: list[int] = []
         #: Per action in ``history``, the legal list of the position before it (or None).
         self._undo_legal: list[list[Action] | None] = []
 
@@ -239,7 +227,7 @@ class Position:
         twin.history = list(self.history)
         twin._last = list(self._last)
         twin._undo_legal = [None] * len(self._undo_legal)
-        twin._flips = []
+        twin.flips = []
         return twin
 
     @property
@@ -251,31 +239,6 @@ class Position:
             cache = self._cache = cache.for_copy(id(self))
         return cache
 
-    # The former attribute names of two caches, kept for engines built on this one (hive).
-    @property
-    def _legal(self) -> list[Action] | None:
-        return self.cache.legal
-
-    @_legal.setter
-    def _legal(self, value: list[Action] | None) -> None:
-        self.cache.legal = value
-
-    @property
-    def _analysis(self) -> Analysis | None:
-        return self.cache.analysis
-
-    @_analysis.setter
-    def _analysis(self, value: Analysis | None) -> None:
-        self.cache.analysis = value
-
-    @property
-    def _legal_set_for(self) -> tuple[Any, set[Any]] | None:
-        return self.cache.legal_set
-
-    @_legal_set_for.setter
-    def _legal_set_for(self, value: tuple[Any, set[Any]] | None) -> None:
-        self.cache.legal_set = value
-
     def clear_caches(self) -> None:
         """Forget every table derived from the position (benchmarks time cold searches)."""
         self._cache = Caches(id(self))
@@ -284,10 +247,6 @@ class Position:
     def to_move(self) -> int:
         """Seat of the player to act."""
         return (self.actions[0] + self.actions[1]) & 1
-
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.result != ONGOING
 
     def turn_number(self, player: int) -> int:
         """1 + the successful actions of that player."""
@@ -394,6 +353,33 @@ class Position:
         """(player, action) of the last action, or None at the start."""
         return self._last[-1] if self._last else None
 
+    def movers(self, p: int) -> list[tuple[int, int]]:
+        """(hex, piece code) of every creature of ``p`` that may move: per hex and type the
+        topmost one, unless a trapping creature lies above it. Hexes ascending."""
+        out = []
+        flags = self.code_flags
+        stacks = self.stacks
+        for k in sorted(stacks):
+            s = stacks[k]
+            if len(s) == 1:
+                c = s[0]
+                if c & 1 == p:
+                    out.append((k, c))
+                continue
+            if self.pin_any:
+                if s[-1] & 1 == p:
+                    out.append((k, s[-1]))
+                continue
+            seen = []
+            for i in range(len(s) - 1, -1, -1):
+                c = s[i]
+                if c & 1 == p and c not in seen:
+                    seen.append(c)
+                    out.append((k, c))
+                if flags[c] & TRAP:
+                    break
+        return out
+
     def analysis(self) -> Analysis:
         """The colony's cut-vertex structure for this position (computed once)."""
         a = self.cache.analysis
@@ -405,8 +391,9 @@ class Position:
         """True if all six neighbours of the hex are occupied."""
         return self.nmask.get(key, 0) == 63
 
-    def _set_stack(self, key: int, new: list[int]) -> None:
-        """Replace a hex's stack, keeping occ/nmask/cadj/far in step."""
+    def set_stack(self, key: int, new: list[int]) -> None:
+        """Replace a hex's stack (an empty list empties it), keeping occ/nmask/cadj/far in
+        step. Stack lists are never changed in place: pass a new list."""
         stacks = self.stacks
         old = stacks.get(key)
         old_owner = old[-1] & 1 if old else -1
@@ -425,7 +412,7 @@ class Position:
             frontier.discard(key)
             col = self.cadj[new_owner]
             # Flips only matter to the Python generator's link tables (when it has any).
-            flips = self._flips if self._cache.links else None
+            flips = self.flips if self._cache.links else None
             for o, bit in BACK_BITS:
                 n = key + o
                 mk = nmask.get(n)
@@ -448,7 +435,7 @@ class Position:
             if key in nmask:
                 frontier.add(key)
             col = self.cadj[old_owner]
-            flips = self._flips if self._cache.links else None
+            flips = self.flips if self._cache.links else None
             for o, bit in BACK_BITS:
                 n = key + o
                 mk = nmask[n] & ~bit
@@ -480,50 +467,47 @@ class Position:
                     del col_old[n]
                 col_new[n] = col_new.get(n, 0) + 1
 
-    def _is_far(self, key: int) -> bool:
-        t = self._far_threshold
-        x = (key + _HALF) >> SHIFT  # coords_of, inline: this runs on every placement
-        return not (-t <= x <= t and -t <= key - x * STRIDE <= t)
-
-    def _lift(self, src: int) -> None:
-        """Take hex src off the working board (its creature is in the air)."""
+    def lift(self, src: int) -> None:
+        """Take hex src off the working board (its creature is in the air): ``occ`` and
+        ``nmask`` no longer show it until :meth:`drop` (``stacks`` is the caller's)."""
         self.occ.discard(src)
         nmask = self.nmask
         for o, bit in BACK_BITS:
             nmask[src + o] ^= bit
 
-    def _drop(self, src: int) -> None:
-        """Undo :meth:`_lift`."""
+    def drop(self, src: int) -> None:
+        """Undo :meth:`lift`."""
         self.occ.add(src)
         nmask = self.nmask
         for o, bit in BACK_BITS:
             nmask[src + o] ^= bit
 
-    def _lift_mover(self, src: int, stack: list[int], i: int) -> None:
+    def lift_mover(self, src: int, stack: list[int], i: int) -> None:
         """Take the mover (``stack[i]``) off its hex: stacks, occupancy and neighbour masks
-        show the working board until :meth:`_drop_mover`."""
+        show the working board until :meth:`drop_mover`."""
         rest = stack[:i] + stack[i + 1:]
         if rest:
             self.stacks[src] = rest
         else:
             del self.stacks[src]
-            self._lift(src)
+            self.lift(src)
 
-    def _drop_mover(self, src: int, stack: list[int]) -> None:
-        """Undo :meth:`_lift_mover`."""
+    def drop_mover(self, src: int, stack: list[int]) -> None:
+        """Undo :meth:`lift_mover`."""
         if src not in self.stacks:
-            self._drop(src)
+            self.drop(src)
         self.stacks[src] = stack
 
     def apply(self, action: tuple[int, int | None, int]) -> None:
-        """Carry out an action already known to be valid, then run the end-of-game checks."""
+        """Carry out an action already known to be valid (the engine checks the rules and
+        the end of the game)."""
         kind, src, dst = action
         p = self.to_move
         stacks = self.stacks
         changed: list[tuple[int, list[int]]] = []
         hand_changes: list[tuple[int, int, int]] = []
         code = kind * 2 + p
-        self._flips = []
+        self.flips = []
         frozen = self.frozen
         if self.freeze:
             self.frozen = None if kind < 0 or (src is None and self.freeze == 1) else dst
@@ -531,7 +515,7 @@ class Position:
             pass
         elif src is None:
             changed.append((dst, []))
-            self._set_stack(dst, [code])
+            self.set_stack(dst, [code])
             hand_changes.append((p, kind, -1))
         else:
             s_old = stacks[src]
@@ -556,12 +540,11 @@ class Position:
                 d_new = d_old[:-1] + [code]
             else:
                 d_new = d_old + [code]
-            self._set_stack(src, s_new)
-            self._set_stack(dst, d_new)
+            self.set_stack(src, s_new)
+            self.set_stack(dst, d_new)
         for owner, k, delta in hand_changes:
             self.hands[owner][k] += delta
-        self.history.append((p, changed, hand_changes, tuple(self.bpos), self._result,
-                             self._reason, frozen, self._stuck_pending))
+        self.history.append((p, changed, hand_changes, tuple(self.bpos), frozen))
         # The legal lists of the last few positions come back on undo (a caller that tries
         # every move, then pops it, generates each position once); older ones are dropped,
         # since holding a list per ply of a long game costs the garbage collector more.
@@ -571,35 +554,30 @@ class Position:
             kept[-KEPT_LISTS - 1] = None
         self.actions[p] += 1
         self._last.append((p, action))
-        self._stuck_pending = False
         self._position_changed(changed)
         self._update_butterflies(changed)
-        self._end_checks(p)
 
     def undo(self) -> None:
         """Take back the last action exactly."""
-        p, changed, hand_changes, bpos, result, reason, frozen, pending = self.history.pop()
+        p, changed, hand_changes, bpos, frozen = self.history.pop()
         legal = self._undo_legal.pop() if self._undo_legal else None
         self.frozen = frozen
-        self._flips = []
+        self.flips = []
         for key, old in reversed(changed):
-            self._set_stack(key, old)
+            self.set_stack(key, old)
         for owner, k, delta in hand_changes:
             self.hands[owner][k] -= delta
         self.actions[p] -= 1
         self._last.pop()
         self.bpos = list(bpos)
-        self._result = result
-        self._reason = reason
         self._position_changed(changed)
         # The list of the position returned to: undo after trying a move is common (bots,
         # conformance checks), and the list makes the next push a set look-up.
-        self._stuck_pending = pending
         self.cache.legal = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop what was derived from the previous position."""
-        self.cache.position_changed([k for k, _ in changed], self._flips)
+        self.cache.position_changed([k for k, _ in changed], self.flips)
 
     def _update_butterflies(self, changed: list[tuple[int, list[int]]]) -> None:
         bpos = self.bpos
@@ -612,68 +590,6 @@ class Position:
             for c in self.stacks.get(k, ()):
                 if c >> 1 == b:
                     bpos[c & 1] = k
-
-    def _surround_check(self) -> bool:
-        """End the game if a key piece (butterfly, Queen) is surrounded; True if it did."""
-        nmask = self.nmask
-        b0, b1 = self.bpos
-        first_in = b0 is not None and nmask.get(b0, 0) == 63
-        second_in = b1 is not None and nmask.get(b1, 0) == 63
-        if not (first_in or second_in):
-            return False
-        if first_in and second_in:
-            self._result, self._reason = DRAW, f"both {self.KEY_PIECES} are surrounded"
-        else:
-            self._result = RED_WON if first_in else BLUE_WON
-            loser = self.SIDE_NAMES[0 if first_in else 1]
-            self._reason = f"{loser}'s {self.KEY_PIECE} is surrounded"
-        return True
-
-    def _end_checks(self, mover: int) -> None:
-        if not self._surround_check():
-            self._stuck_pending = True
-
-    def _resolve_stuck(self) -> None:
-        """The stuck-player rule for the player to act: its legal list (needed next anyway)
-        doubles as the "can still act" check."""
-        self._stuck_pending = False
-        legal = self.cache.legal = self._generate(self.to_move, False)
-        if not legal:
-            mover = 1 - self.to_move
-            self._result = BLUE_WON if mover == 0 else RED_WON
-            self._reason = f"{PLAYERS[1 - mover]} can neither place nor move"
-
-    @property
-    def result(self) -> int:
-        """ONGOING, BLUE_WON, RED_WON or DRAW."""
-        if self._stuck_pending:
-            self._resolve_stuck()
-        return self._result
-
-    def winners(self) -> tuple[int, ...] | None:
-        """The winning seats once the game is over (``(0,)``, ``(1,)``, ``()`` for a draw);
-        None while it goes on."""
-        return _WINNERS.get(self.result)
-
-    @result.setter
-    def result(self, value: int) -> None:
-        self._stuck_pending = False
-        self._result = value
-
-    @property
-    def reason(self) -> str:
-        """Why the game ended ("" while it goes on)."""
-        if self._stuck_pending:
-            self._resolve_stuck()
-        return self._reason
-
-    @reason.setter
-    def reason(self, value: str) -> None:
-        self._reason = value
-
-    def _generate(self, p: int, first_only: bool) -> list[Action]:
-        """The legal actions of player p (the engine's generator)."""
-        raise NotImplementedError
 
 
 def _end_mode(flags: int) -> int:

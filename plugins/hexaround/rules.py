@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING
 from hexaround.hexgrid import FLY, INTRUDE, JUMP, OFFSETS, RUN, WALK, disc_offsets, hex_distance
 
 if TYPE_CHECKING:
-    from hexaround.position import Position as Engine
+    from hexaround.position import Position
 
 # How a mover may end on an occupied hex (spec §8.6).
 END_NONE, END_ATTACK, END_SWAP, END_STACK = 0, 1, 2, 3
 
 
-def step_allowed(e: Engine, a: int, b: int, d: int) -> bool:
+def step_allowed(e: Position, a: int, b: int, d: int) -> bool:
     """May a creature on ``a`` step to its neighbour ``b`` (direction ``d``)?
 
     HexAround (spec §6): blocked iff both gate hexes are occupied; an empty ``b`` must touch
@@ -60,7 +60,7 @@ def step_allowed(e: Engine, a: int, b: int, d: int) -> bool:
     return bool(e.nmask.get(b))
 
 
-def end_allowed(e: Engine, dst: int, end: int) -> bool:
+def end_allowed(e: Position, dst: int, end: int) -> bool:
     """May a mover with end mode ``end`` finish on the occupied hex ``dst`` (spec §8.6)?"""
     if end == END_ATTACK:
         return True
@@ -72,7 +72,7 @@ def end_allowed(e: Engine, dst: int, end: int) -> bool:
     return False
 
 
-def walk(e: Engine, src: int, m: int, intruding: bool, end: int) -> list[int]:
+def walk(e: Position, src: int, m: int, intruding: bool, end: int) -> list[int]:
     """WALKING: the hexes reached by 1..m allowed steps; intermediate hexes empty unless the
     walker is INTRUDING; an occupied end needs an attribute that allows it."""
     occ = e.occ
@@ -101,7 +101,7 @@ def walk(e: Engine, src: int, m: int, intruding: bool, end: int) -> list[int]:
     return res
 
 
-def run(e: Engine, src: int, m: int, intruding: bool, end: int) -> list[int]:
+def run(e: Position, src: int, m: int, intruding: bool, end: int) -> list[int]:
     """RUNNING: the ends of the simple paths of exactly m allowed steps (start visited)."""
     occ = e.occ
     if m > 6 and len(walk(e, src, m, intruding, END_ATTACK)) < m:
@@ -132,7 +132,7 @@ def run(e: Engine, src: int, m: int, intruding: bool, end: int) -> list[int]:
     return list(found)
 
 
-def fly(e: Engine, src: int, m: int, end: int) -> list[int]:
+def fly(e: Position, src: int, m: int, end: int) -> list[int]:
     """FLYING: not when surrounded; any hex within m that touches the colony, or an
     occupied one the mover may end on."""
     occ = e.occ
@@ -159,7 +159,7 @@ def fly(e: Engine, src: int, m: int, end: int) -> list[int]:
     return res
 
 
-def jump(e: Engine, src: int, m: int, end: int) -> list[int]:
+def jump(e: Position, src: int, m: int, end: int) -> list[int]:
     """JUMPING: in one of the six straight lines, within m. ``jump_landing: in_line``: any
     hex touching the colony (or an occupied one it may end on); ``over_pieces`` (Hive's
     grasshopper): over at least one creature onto the first empty hex."""
@@ -193,7 +193,7 @@ def jump(e: Engine, src: int, m: int, end: int) -> list[int]:
     return res
 
 
-def reachable(e: Engine, src: int, code: int) -> list[int]:
+def reachable(e: Position, src: int, code: int) -> list[int]:
     """The hexes the built-in category of creature ``code`` reaches from ``src`` on the
     working board, before the one-colony rule."""
     flags = e.code_flags[code]

@@ -12,10 +12,14 @@ command of the turn (3 planes, one filled); per seat, filled, whether it is to m
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from hexkit.actions import numpy_module
 from hexkit.game import Game, State
+
+#: Each game's layout, made once (kept while the game lives).
+_LAYOUTS: weakref.WeakKeyDictionary[Game, HexBaronPlanes] = weakref.WeakKeyDictionary()
 
 
 class HexBaronPlanes:
@@ -60,9 +64,9 @@ class HexBaronPlanes:
 
 def planes_for(game: Game) -> HexBaronPlanes:
     """The layout of ``game``'s planes (made once and kept on the game)."""
-    found = game.__dict__.get("_hexbaron_planes")
+    found = _LAYOUTS.get(game)
     if found is None:
-        found = game._hexbaron_planes = HexBaronPlanes(game)  # type: ignore[attr-defined]
+        found = _LAYOUTS[game] = HexBaronPlanes(game)
     return found
 
 

@@ -38,7 +38,7 @@ in the classic console (--classic) it uses up one of the three, as in the AQA pr
 
 OPTIONS = (
     Option("setup", "default", "set-up: a shipped name (default, game1, ...), an extension's "
-           "set-up, a .yaml set-up file or an AQA data file"),
+           "set-up, a .yaml set-up file or an AQA data file", names_file=True),
     Option("size", 0, "generate a grid of this even size (4-100) with the "
            "set-up's players; 0 keeps the set-up's grid", int),
     Option("p1_name", "", "Player One's name (default: the set-up's)"),
@@ -88,3 +88,13 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
 def hexkit_register_games(register: Callable[[Any], None]) -> None:
     """Register Hex Baron."""
     register(SPEC)
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows AQA Hex Baron console programs."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("hexbaron", "an AQA Hex Baron console program (.py), run on generated "
+                      "sessions against --reference hexbaron's classic console",
+                      "hexbaron.grading:HexBaronKind", priority=40))

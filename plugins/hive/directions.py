@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexaround.engine import OFFSETS
+from hexaround.hexgrid import OFFSETS
 
 PASS_STRING = "pass"
 

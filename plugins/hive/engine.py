@@ -1,7 +1,11 @@
-"""Hive's rules on HexAround's engine: the position, apply and undo are HexAround's
-(:class:`hexaround.engine.Engine`: stacks, occupied hexes, neighbour masks, colour
-adjacency and the cut-vertex analysis, all kept incrementally); this module states Hive's
-movement, placement and end rules (spec hive.md §2-§5) over that read API.
+"""Hive's rules on HexAround's engine: the position is HexAround's
+(:class:`hexaround.position.Position`: stacks, occupied hexes, neighbour masks, colour
+adjacency and the cut-vertex analysis, all kept incrementally), held by
+:class:`HiveEngine`, which extends :class:`hexaround.engine.Engine` through its hooks
+(``make_generator``, ``generate``, ``end_checks``) and a faster apply and undo of its own
+written with the position's public writers. This module states Hive's placement and end
+rules (spec hive.md §2-§5); the pieces' moves are :mod:`hive.generator`'s (compiled, or
+Python over :mod:`hive.moves`).
 
 Every numbered Hive piece is its own HexAround creature kind with a stock of one (``QUEEN``
 is HexAround's butterfly, then ``S1``, ``S2``, ``B1``...), so a piece code
@@ -18,33 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hexaround.engine import (
-    BLUE_WON,
-    DRAW,
-    NEAR,
-    OFFSETS,
-    ONGOING,
-    RED_WON,
-    RUNS,
-    Engine,
-)
+from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 
 from hive.abilities import EXTENSIONS, hive_config
-from hive.directions import ref_texts
-from hive.moves import (
-    ANT,
-    BEETLE,
-    GRASSHOPPER,
-    LADYBUG,
-    MOSQUITO,
-    PILLBUG,
-    QUEEN,
-    SLIDES,
-    SPIDER,
-    reach,
-    steps,
-    throws,
-)
+from hive.directions import move_string, ref_texts
+from hive.generator import CompiledHiveGenerator, PythonHiveGenerator, hive_generator
+from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 #: Bug letters by type (UHP).
 LETTERS = "QSBGAMLP"
@@ -105,18 +88,36 @@ class HiveEngine(Engine):
             groups.setdefault(t, []).append(k)
         self.groups = tuple(tuple(g) for g in groups.values())
         self.has_throwers = MOSQUITO in groups or PILLBUG in groups
+        self._hive_reset()
         super().__init__(hive_config(expansions, kinds), EXTENSIONS)
 
-    def reset(self) -> None:
-        """The empty board, full hands, White to play."""
-        super().reset()
+    def _hive_reset(self) -> None:
         #: Hex of every piece on the board, by code.
         self.where: dict[int, int] = {}
         #: Code of the piece moved (or placed, or thrown) by the last action, else -1.
         self.last = -1
         #: Positions seen, for the repetition draw (position key -> count).
         self.seen: dict[Any, int] = {}
-        self.history = []
+        #: Per action applied: (action, last, result, reason, legal list, analysis) before.
+        self.history: list[tuple[Any, ...]] = []
+
+    def reset(self) -> None:
+        """The empty board, full hands, White to play."""
+        super().reset()
+        self._hive_reset()
+
+    def make_generator(self) -> CompiledHiveGenerator | PythonHiveGenerator:  # type: ignore[override]
+        """Hive's generator of the pieces' moves (:mod:`hive.generator`)."""
+        return hive_generator(self)
+
+    def move_strings(self, actions: list[tuple[int, int | None, int]]) -> list[str]:
+        """The canonical MoveStrings of actions in this position (:mod:`hive.directions`)."""
+        generator = self.generator
+        if isinstance(generator, CompiledHiveGenerator):
+            got = generator.move_strings(self.position.stacks, actions)
+            if got is not None:
+                return got
+        return [move_string(self, a) for a in actions]
 
     # -- the read API used by notation, rendering and tests ---------------------------------
     def height(self, key: int) -> int:
@@ -142,33 +143,34 @@ class HiveEngine(Engine):
     def apply(self, action: tuple[int, int | None, int]) -> None:
         """Play an action already known to be legal, then decide whether the game ended."""
         code, src, dst = action
-        p = (self.actions[0] + self.actions[1]) & 1
+        position = self.position
+        p = (position.actions[0] + position.actions[1]) & 1
         # The list of legal actions comes back with the position on undo: a caller that
         # tries every move (a search, push-and-pop checks) generates each position once.
-        cache = self.cache
+        cache = position.cache
         self.history.append((action, self.last, self.result, self.reason, cache.legal,
                              cache.analysis))
-        self._flips.clear()
+        position.flips.clear()
         if code < 0:
             self.last = -1
         else:
+            stacks = position.stacks
             if src is None:
-                self.hands[p][code >> 1] -= 1
-                self._set_stack(dst, [code])
+                position.hands[p][code >> 1] -= 1
+                position.set_stack(dst, [code])
             else:
-                s = self.stacks[src]
-                self._set_stack(src, s[:-1])
-                d = self.stacks.get(dst)
-                self._set_stack(dst, d + [code] if d else [code])
+                position.set_stack(src, stacks[src][:-1])
+                d = stacks.get(dst)
+                position.set_stack(dst, d + [code] if d else [code])
             self.where[code] = dst
             if code < 2:
-                self.bpos[code] = dst
+                position.bpos[code] = dst
             self.last = code
-        self.actions[p] += 1
+        position.actions[p] += 1
         cache.analysis = None
         cache.legal = None
         cache.legal_set = None
-        self._end_checks(p)
+        self.end_checks(p)
 
     def undo(self) -> None:
         """Take back the last action exactly."""
@@ -181,33 +183,36 @@ class HiveEngine(Engine):
             else:
                 del self.seen[key]
         code, src, dst = action
-        p = (self.actions[0] + self.actions[1] - 1) & 1
-        self._flips.clear()
+        position = self.position
+        p = (position.actions[0] + position.actions[1] - 1) & 1
+        position.flips.clear()
         if code >= 0:
-            d = self.stacks[dst]
-            self._set_stack(dst, d[:-1])
+            stacks = position.stacks
+            position.set_stack(dst, stacks[dst][:-1])
             if src is None:
-                self.hands[p][code >> 1] += 1
+                position.hands[p][code >> 1] += 1
                 del self.where[code]
                 if code < 2:
-                    self.bpos[code] = None
+                    position.bpos[code] = None
             else:
-                s = self.stacks.get(src)
-                self._set_stack(src, s + [code] if s else [code])
+                s = stacks.get(src)
+                position.set_stack(src, s + [code] if s else [code])
                 self.where[code] = src
                 if code < 2:
-                    self.bpos[code] = src
-        self.actions[p] -= 1
+                    position.bpos[code] = src
+        position.actions[p] -= 1
         self.last = last
         self.result = result
         self.reason = reason
-        cache = self.cache
+        cache = position.cache
         cache.analysis = analysis
         cache.legal = legal
         cache.legal_set = None
 
-    def _end_checks(self, mover: int) -> None:
-        self._surround_check()
+    def end_checks(self, mover: int) -> None:
+        """A surrounded Queen ends the game; so does a third repetition under the
+        repetition rule. (A Hive player always has an action: a pass at worst.)"""
+        self.surround_check()
         if self.repetition_draw:
             key = self.position_key()
             n = self.seen.get(key, 0) + 1
@@ -215,10 +220,10 @@ class HiveEngine(Engine):
             if n >= 3 and self.result == ONGOING:
                 self.result, self.reason = DRAW, "the same position arose three times"
 
-    def position_key(self) -> str:
+    def position_key(self) -> str:  # type: ignore[override]
         """The position for the repetition rule, as text: the player to act, the frozen
         piece and the stacks."""
-        stacks = self.stacks
+        stacks = self.position.stacks
         parts = [str(self.to_move), str(self.last)]
         parts.extend(f"{k}:{','.join(map(str, stacks[k]))}" for k in sorted(stacks))
         return ";".join(parts)
@@ -272,93 +277,21 @@ class HiveEngine(Engine):
         theirs = self.cadj[1 - p]
         return [k for k in self.cadj[p] if k not in occ and k not in theirs]
 
-    def generate(self, p: int) -> list[tuple[int, int | None, int]]:
-        """The legal actions of ``p`` (no pass), without duplicates."""
+    def generate(self, p: int, first_only: bool = False) -> list[tuple[int, int | None, int]]:
+        """The legal actions of ``p`` (no pass), without duplicates: placements (hexes in
+        the colour-adjacency table's order, then piece codes), then the moves and throws of
+        the pieces on the board (:mod:`hive.generator`)."""
         codes = self.placement_codes(p)
         if codes:
             out = [(c, None, d) for d in self.placement_hexes(p) for c in codes]
         else:
             out = []
-        if self.bpos[p] is None:
+        if self.position.bpos[p] is None:
             return out
-        stacks = self.stacks
-        nmask = self.nmask
-        last = self.last
-        ctype = self.code_type
-        analysis = None
-        throwers = False
-        for code, src in self.where.items():
-            if code & 1 != p or code == last:
-                continue
-            s = stacks[src]
-            if s[-1] != code:
-                continue  # pinned under a stack
-            t = ctype[code]
-            if len(s) > 1:
-                # On top of the hive: a Beetle or a Mosquito, which moves as a Beetle.
-                stacks[src] = s[:-1]
-                for d in steps(stacks, src, len(s) - 1):
-                    out.append((code, src, d))
-                stacks[src] = s
-                continue
-            if RUNS[nmask[src]] > 1:
-                if analysis is None:
-                    analysis = self.analysis()
-                pinned = src in analysis.sep
-            else:
-                pinned = False
-            if t == PILLBUG:
-                throwers = True
-            elif t == MOSQUITO:
-                tops = [ctype[stacks[src + o][-1]] for o in NEAR[nmask[src]]]
-                if PILLBUG in tops:
-                    throwers = True
-            if pinned:
-                continue
-            if t == MOSQUITO:
-                dests = set()
-                del stacks[src]
-                self._lift(src)
-                for kind in set(tops):
-                    if kind != MOSQUITO:
-                        dests.update(reach(self, src, kind))
-                self._drop(src)
-                stacks[src] = s
-            else:
-                del stacks[src]
-                self._lift(src)
-                dests = reach(self, src, t)
-                self._drop(src)
-                stacks[src] = s
-            for d in dests:
-                out.append((code, src, d))
-        if throwers:
-            if analysis is None:
-                analysis = self.analysis()
-            self._throws(p, analysis.sep, out)
-            out = list(dict.fromkeys(out))
-        return out
-
-    def _throws(self, p: int, cuts: Any, out: list[tuple[int, int | None, int]]) -> None:
-        """The Pillbug's ability, for p's Pillbug and for p's Mosquito next to a Pillbug."""
-        stacks = self.stacks
-        nmask = self.nmask
-        ctype = self.code_type
-        last = self.last
-        frozen = self.where.get(last) if last >= 0 else None
-        for code, h in self.where.items():
-            if code & 1 != p or code == last:
-                continue
-            t = ctype[code]
-            if t != PILLBUG and t != MOSQUITO:
-                continue
-            if len(stacks[h]) != 1:
-                continue
-            if t == MOSQUITO and not any(ctype[stacks[h + o][-1]] == PILLBUG
-                                         for o in NEAR[nmask[h]]):
-                continue
-            for tgt, d in throws(stacks, cuts, h, frozen):
-                out.append((stacks[tgt][0], tgt, d))
+        got = self.generator.moves(self, p)
+        if got is None:
+            got = PythonHiveGenerator().moves(self, p)
+        return out + got if out else got
 
     def copy(self) -> HiveEngine:
         """An independent copy of this position and its history: HexAround's copy of the
@@ -367,6 +300,7 @@ class HiveEngine(Engine):
         assert isinstance(twin, HiveEngine)
         twin.where = dict(self.where)
         twin.seen = dict(self.seen)
+        twin.history = list(self.history)
         return twin
 
     #: The name the game, the bot and the UHP engine use.
@@ -382,10 +316,9 @@ class HiveEngine(Engine):
         return tuple(self.where)
 
 
-#: Names other modules (the UHP engine, the bot) import from here.
+#: Hive's engine, its pieces and its results (ONGOING and DRAW are the engine's result
+#: codes, as HexAround's engine gives them).
 __all__ = [
-    "ANT", "BEETLE", "BLACK_WON", "BUG_NAMES", "COLOURS", "COUNTS", "DRAW", "EXPANSION_OF",
-    "GRASSHOPPER", "LADYBUG", "LETTERS", "MOSQUITO", "OFFSETS", "ONGOING", "ORIGIN", "PASS",
-    "PILLBUG", "QUEEN", "SLIDES", "SPIDER", "WHITE_WON", "HiveEngine", "expansion_types",
-    "piece_names",
+    "BLACK_WON", "BUG_NAMES", "COLOURS", "COUNTS", "DRAW", "EXPANSION_OF", "LETTERS",
+    "ONGOING", "ORIGIN", "PASS", "WHITE_WON", "HiveEngine", "expansion_types", "piece_names",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexaround.engine import OFFSETS, coords_of
+from hexaround.hexgrid import OFFSETS, coords_of
 
 from hexkit.events import PASSED, STACKED
 

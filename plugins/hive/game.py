@@ -7,39 +7,32 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from hexaround.engine import coords_of, in_range, key_of
+from hexaround.colony import connected
+from hexaround.hexgrid import coords_of, in_range, key_of
 
 from hexkit.actions import ActionSpace
+from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
 from hexkit.view import BoardView
 from hive import notation
 from hive.describe import MOVE_HELP
-from hive.engine import (
-    BEETLE,
-    BLACK_WON,
-    DRAW,
-    LETTERS,
-    MOSQUITO,
-    ONGOING,
-    PASS,
-    WHITE_WON,
-    HiveEngine,
-)
+from hive.engine import BLACK_WON, DRAW, LETTERS, ONGOING, PASS, WHITE_WON, HiveEngine
+from hive.moves import BEETLE, MOSQUITO
 
 PLAYERS: tuple[str, str] = ("White", "Black")
 
-class HiveMove(Move, tuple):
+Action = tuple[int, "int | None", int]
+
+
+class HiveMove(TupleMove):
     """A move: its UHP MoveString (canonical when made by the game in a position)."""
 
     __slots__ = ()
 
     def __new__(cls, text: str) -> HiveMove:
         return tuple.__new__(cls, (text,))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
 
     @property
     def text(self) -> str:
@@ -52,14 +45,6 @@ class HiveMove(Move, tuple):
     def __repr__(self) -> str:
         return f"HiveMove({self[0]!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = tuple.__hash__
-
 
 class HiveGame(Game):
     """Hive with the chosen expansions and repetition rule."""
@@ -68,8 +53,6 @@ class HiveGame(Game):
         super().__init__(spec, options)
         #: The expansion letters in play (``""`` to ``"MLP"``).
         self.expansions = notation.expansions_of(str(options.get("expansions", "MLP")))
-        #: Legal moves of recently listed positions, shared by the states of this game.
-        self.legal_table: dict[tuple[Any, ...], Any] = {}
         self.repetition_draw = bool(options.get("repetition_draw", False))
 
     @property
@@ -129,8 +112,9 @@ class HiveGame(Game):
         return describe(self)
 
 
-RESULT_NAMES = {ONGOING: "InProgress", WHITE_WON: "WhiteWins", BLACK_WON: "BlackWins",
-                DRAW: "Draw"}
+#: The words of a saved position's result (UHP's GameStateString words).
+RESULTS = ResultNames({ONGOING: "InProgress", WHITE_WON: "WhiteWins",
+                       BLACK_WON: "BlackWins", DRAW: "Draw"})
 
 
 def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
@@ -139,6 +123,7 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
         raise RecordError(f"not a {game.game_type} position (game_type "
                           f"{data.get('game_type')!r})")
     engine = game.new_engine()
+    position = engine.position
     actions = data["actions"]
     if (not isinstance(actions, list) or len(actions) != 2
             or not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0
@@ -167,13 +152,11 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
                 raise RecordError(f"{name} cannot be on top of another piece at ({q}, {r})")
             codes.append(code)
             engine.where[code] = key
-            engine.hands[code & 1][code >> 1] = 0
+            position.hands[code & 1][code >> 1] = 0
             if code < 2:
-                engine.bpos[code] = key
-        engine._set_stack(key, codes)
-    from hexaround.engine import _connected_set
-
-    if not _connected_set(engine.occ):
+                position.bpos[code] = key
+        position.set_stack(key, codes)
+    if not connected(engine.occ):
         raise RecordError("the hive is not connected")
     for p in (0, 1):
         placed = sum(1 for c in engine.where if c & 1 == p)
@@ -183,18 +166,14 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
         if actions[p] >= 4 and engine.bpos[p] is None:
             raise RecordError(f"{PLAYERS[p]}'s Queen Bee is not on the board after "
                               f"{actions[p]} turns")
-    engine.actions = list(actions)
+    position.actions[:] = actions
     last = data.get("last")
     if last is not None:
         code = engine.code_of.get(last) if isinstance(last, str) else None
         if code is None or code not in engine.where:
             raise RecordError(f"the last moved piece {last!r} is not on the board")
         engine.last = code
-    result = data.get("result", "InProgress")
-    codes_of = {v: k for k, v in RESULT_NAMES.items()}
-    if result not in codes_of:
-        raise RecordError(f"bad result {result!r}")
-    engine.result = codes_of[result]
+    engine.result = RESULTS.code(data.get("result", RESULTS.default))
     engine.reason = str(data.get("reason", ""))
     if engine.repetition_draw:
         seen = data.get("repetitions", [])
@@ -219,13 +198,6 @@ def _perft(engine: HiveEngine, depth: int) -> int:
     return total
 
 
-def _table_key(engine: HiveEngine) -> tuple[Any, ...]:
-    """What a position's legal moves depend on: the stacks, the player to act, the frozen
-    piece, and the turn counts up to the 4th turn (first-turn and Queen rules)."""
-    a, b = engine.actions
-    return (engine.position_key(), min(a, 4), min(b, 4))
-
-
 class HiveState(State):
     """A Hive position with its move stack."""
 
@@ -235,7 +207,10 @@ class HiveState(State):
         self.engine = engine
         #: Every MoveString played since the start of the game (for the GameString).
         self.move_strings = moves
-        self._moves: dict[int, tuple[Any, list[HiveMove], dict[HiveMove, Any]]] = {}
+        #: The moves of the engine's current legal list (reused while it is).
+        self._listed: ActionMap[Action, HiveMove] | None = None
+        #: HiveMove per MoveString, shared by the states of this game (moves are immutable).
+        self._made = game_memo(game, "moves")
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -248,41 +223,21 @@ class HiveState(State):
         return self.engine.to_move
 
     # -- moves -------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> ActionMap[Action, HiveMove]:
         """Every legal move as canonical MoveStrings (``pass`` alone when nothing else is
-        legal; empty once the game is over)."""
-        return list(self._legal_map()[1])
+        legal; empty once the game is over). The sequence makes each Move when it is looked
+        at (:class:`hexkit.enginestate.ActionMap`)."""
+        return self._legal_map()
 
-    def _legal_map(self) -> tuple[Any, list[HiveMove], dict[HiveMove, Any]]:
-        """(the engine's legal list, its moves, move -> action), made once per position
-        and kept for a few positions (a parent's list survives a look at its child). A
-        position reached again in another state of the same game (a copy, a reloaded
-        save) takes its list from the game's small table instead of generating it."""
+    def _legal_map(self) -> ActionMap[Action, HiveMove]:
+        """The engine's legal list with its MoveStrings, made once per position."""
         engine = self.engine
-        fresh = engine.cache.legal is None
-        if fresh and engine.result == 0:
-            key = _table_key(engine)
-            found = self.game.legal_table.get(key)  # type: ignore[attr-defined]
-            if found is not None:
-                engine.cache.legal = found[0]
-                self._moves[id(found[0])] = found
-                return found
         actions = engine.legal_actions()
-        cache = self._moves
-        found = cache.get(id(actions))
-        if found is None or found[0] is not actions:
-            write = notation.move_string
-            moves = [HiveMove(write(engine, a)) for a in actions]
-            found = (actions, moves, dict(zip(moves, actions, strict=True)))
-            if len(cache) >= 8:
-                cache.clear()
-            cache[id(actions)] = found
-            if fresh and engine.result == 0:
-                table = self.game.legal_table  # type: ignore[attr-defined]
-                if len(table) >= 512:
-                    table.clear()
-                table[key] = found
-        return found
+        listed = self._listed
+        if listed is None or listed.actions is not actions:
+            listed = self._listed = ActionMap(actions, HiveMove, self._made,
+                                              engine.move_strings(actions))
+        return listed
 
     def parse_move(self, text: str) -> Move:
         """Read a MoveString; a destination that names a hex in this position is given in
@@ -310,8 +265,10 @@ class HiveState(State):
 
     def apply(self, move: Move) -> None:
         engine = self.engine
-        _, _, known = self._legal_map()
-        action = known.get(move)  # type: ignore[call-overload]
+        listed = self._legal_map()
+        action = listed.action_of(move)
+        if action is None and isinstance(move, HiveMove):
+            action = listed.action_for_key(move.text)
         if action is not None:
             text = move.text  # type: ignore[attr-defined]
         else:
@@ -338,7 +295,7 @@ class HiveState(State):
         assert isinstance(twin, HiveState)
         t = self.engine.clone()
         twin.engine = t
-        twin._moves = {}
+        twin._listed = None
         twin.move_strings = list(self.move_strings)
 
     def is_over(self) -> bool:
@@ -363,7 +320,7 @@ class HiveState(State):
             "board": board,
             "actions": list(e.actions),
             "last": e.code_name[e.last] if e.last >= 0 else None,
-            "result": RESULT_NAMES[e.result],
+            "result": RESULTS.name(e.result),
             "reason": e.reason,
             "moves": list(self.move_strings),
             "rng": rng_to_json(self.rng),

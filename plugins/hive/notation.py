@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hexaround.engine import OFFSETS, coords_of
+from hexaround.hexgrid import OFFSETS, coords_of
 
 from hexkit.errors import HexkitError, IllegalMoveError, MoveParseError
 from hive.directions import DIRECTION_OF, PASS_STRING, move_string, written

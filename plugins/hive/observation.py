@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexaround.engine import coords_of
+from hexaround.hexgrid import coords_of
 
 from hexkit.actions import numpy_module
 from hexkit.game import State

@@ -5,13 +5,8 @@ action is legal exactly when :meth:`HiveEngine.legal_actions` lists it)."""
 from __future__ import annotations
 
 from hive.directions import destination_text
-from hive.engine import (
-    BUG_NAMES,
-    LETTERS,
-    ONGOING,
-    PILLBUG,
-    HiveEngine,
-)
+from hive.engine import BUG_NAMES, LETTERS, ONGOING, HiveEngine
+from hive.moves import PILLBUG
 
 
 def _at(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:

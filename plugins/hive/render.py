@@ -13,7 +13,7 @@ import textwrap
 from functools import cache
 from typing import TYPE_CHECKING
 
-from hexaround.engine import coords_of
+from hexaround.hexgrid import coords_of
 
 from hexkit.view import BoardView, CellView, HandView, PieceView
 from hive.engine import BUG_NAMES, LETTERS, ONGOING

@@ -42,6 +42,7 @@ UHP_SEAT = BotSpec(
     "an external Universal Hive Protocol engine plays Hive: uhp:COMMAND, "
     "uhp:time=S:COMMAND or uhp:depth=N:COMMAND",
     _uhp_seat,
+    starts_process=True,
 )
 
 

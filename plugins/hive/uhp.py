@@ -253,7 +253,7 @@ class UhpSession:
             seconds = float(self.options["MaxTime"])
             depth = int(self.options["MaxDepth"]) or None
         elif len(words) == 2 and words[0].lower() == "depth":
-            if not words[1].isdigit() or not 1 <= int(words[1]) <= 64:
+            if not _digits(words[1]) or not 1 <= int(words[1]) <= 64:
                 raise UhpCommandError(f"bestmove depth needs a whole number 1..64, "
                                       f"not {words[1]!r}")
             depth = int(words[1])
@@ -278,7 +278,7 @@ class UhpSession:
 
     def _undo(self, rest: str) -> list[str]:
         state = self._need_game()
-        if rest and not rest.isdigit():
+        if rest and not _digits(rest):
             raise UhpCommandError(f"undo takes a number of moves, not {rest!r}")
         count = int(rest) if rest else 1
         if not 1 <= count <= len(state.move_stack):
@@ -323,7 +323,7 @@ class UhpSession:
         from hexkit.perft import perft
 
         state = self._need_game()
-        if not rest.isdigit():
+        if not _digits(rest):
             raise UhpCommandError(f"perft needs a depth 0..20, not {rest!r}")
         depth = int(rest)
         if depth > 20:
@@ -403,3 +403,9 @@ def run(args: argparse.Namespace) -> int:
         return serve(sys.stdin.buffer, stdout, strict=not getattr(args, "lenient", False))
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (``²`` is a digit to ``str.isdigit`` but not to ``int``), and few
+    enough to read."""
+    return text.isascii() and text.isdigit() and len(text) <= 9

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from hexaround.config import parse_config_text
-from hexaround.engine import PASS, Engine, key_of
+from hexaround.engine import Engine
 from hexaround.game import HexAroundGame, PassTurn
+from hexaround.hexgrid import key_of
+from hexaround.position import PASS
 
 from hexkit.errors import ConfigError, IllegalMoveError
 from tests.hexaround.hivelike import EXTENSIONS, HIVE_YAML
@@ -24,17 +26,17 @@ def setup(e: Engine, board: dict[tuple[int, int], list[str]], actions=(5, 5)) ->
     """Put creatures ('B1', 'bP' = Blue/Red prefix b/r) on the board directly."""
     for (x, y), pieces in board.items():
         codes = [e.kind_index[p[1:]] * 2 + (p[0] == "r") for p in pieces]
-        e._set_stack(key_of(x, y), codes)
+        e.position.set_stack(key_of(x, y), codes)
         for c in codes:
-            e.hands[c & 1][c >> 1] -= 1
+            e.position.hands[c & 1][c >> 1] -= 1
             if c >> 1 == e.butterfly:
-                e.bpos[c & 1] = key_of(x, y)
-    e.actions = list(actions)
+                e.position.bpos[c & 1] = key_of(x, y)
+    e.position.actions[:] = actions
     e.clear_caches()
 
 
 def moves_of(e: Engine, name: str, x: int, y: int) -> set[tuple[int, int]]:
-    from hexaround.engine import coords_of
+    from hexaround.hexgrid import coords_of
 
     kind = e.kind_index[name]
     return {coords_of(d) for k, s, d in e.legal_actions() if k == kind and s == key_of(x, y)}
@@ -123,7 +125,7 @@ def test_a_player_without_actions_passes() -> None:
     e = state.engine
     setup(e, {(-1, 0): ["rA1"], (0, 0): ["bBUTTERFLY"], (1, 0): ["rBUTTERFLY"]}, actions=(5, 5))
     for p in (0, 1):
-        e.hands[p] = [0] * len(e.names)
+        e.position.hands[p] = [0] * len(e.names)
     e.clear_caches()
     assert e.legal_actions() == [PASS]
     assert state.legal_moves() == [PassTurn()]

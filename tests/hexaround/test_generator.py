@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hexaround import engine as engine_module
-from hexaround.engine import OFFSETS, disc_offsets
+from hexaround import movegen
+from hexaround.hexgrid import OFFSETS, disc_offsets
 
 import hexkit
 
@@ -28,11 +28,11 @@ CASES = [
 def generator(request, monkeypatch) -> str:
     """Run the test with the compiled generator and again with the pure-Python one."""
     if request.param == "compiled":
-        if engine_module._movegen is None:
+        if movegen._movegen is None:
             pytest.skip("hexaround._movegen was not built (no C compiler)")
-        monkeypatch.delenv(engine_module.PURE_PYTHON_ENV, raising=False)
+        monkeypatch.delenv(movegen.PURE_PYTHON_ENV, raising=False)
     else:
-        monkeypatch.setenv(engine_module.PURE_PYTHON_ENV, "1")
+        monkeypatch.setenv(movegen.PURE_PYTHON_ENV, "1")
     return request.param
 
 

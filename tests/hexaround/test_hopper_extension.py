@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 from hexaround.crosscheck import mismatch, random_positions
-from hexaround.engine import Engine, key_of
+from hexaround.engine import PYTHON_GENERATOR, Engine
 from hexaround.extensions import collect
+from hexaround.hexgrid import key_of
 
 from hexkit.errors import ConfigError, IllegalMoveError
 from hexkit.plugins import build_registry
@@ -48,17 +49,17 @@ def test_without_the_extension_the_variant_is_a_clear_config_error():
 
 
 def test_a_kangaroo_leaps_over_neighbours_and_chains_leaps(registry):
-    from hexaround.engine import coords_of
+    from hexaround.hexgrid import coords_of
 
     engine = kangaroo_state(registry).engine
     board = {(0, 0): ("KANGAROO", 0), (1, 0): ("BUTTERFLY", 0), (0, 1): ("BUTTERFLY", 1),
              (2, -1): ("HORSE", 1), (3, -1): ("HORSE", 1), (3, 0): ("TURTLE", 0)}
     for (x, y), (name, owner) in board.items():
-        engine._set_stack(key_of(x, y), [engine.kind_index[name] * 2 + owner])
-        engine.hands[owner][engine.kind_index[name]] -= 1
+        engine.position.set_stack(key_of(x, y), [engine.kind_index[name] * 2 + owner])
+        engine.position.hands[owner][engine.kind_index[name]] -= 1
         if name == "BUTTERFLY":
-            engine.bpos[owner] = key_of(x, y)
-    engine.actions = [3, 3]
+            engine.position.bpos[owner] = key_of(x, y)
+    engine.position.actions[:] = [3, 3]
     engine.clear_caches()
     kangaroo = engine.kind_index["KANGAROO"]
     reach = {coords_of(d) for k, s, d in engine.legal_actions()
@@ -88,12 +89,10 @@ def test_extension_and_compiled_generator_agree_on_mixed_positions(registry):
     for position in random_positions(engine, games=3, moves=70, seed=3):
         assert mismatch(position) is None
         listed = position.legal_actions()
-        native, position.native = position.native, None
-        position.clear_caches()
-        try:
-            assert position._generate(position.to_move, False) == listed
-        finally:
-            position.native = native
+        twin = position.copy()
+        twin.generator = PYTHON_GENERATOR
+        twin.clear_caches()
+        assert twin.generate(twin.to_move, False) == listed
         leaps += sum(1 for k, s, _ in listed if k == kangaroo and s is not None)
         checked += 1
     assert checked > 100 and leaps > 20

@@ -9,14 +9,16 @@ import random
 from pathlib import Path
 
 import pytest
-from hexaround import engine as engine_module
+from hexaround import movegen
+from hexaround.engine import PYTHON_GENERATOR, Engine
+from hexaround.hexgrid import coords_of, in_range
 
 import hexkit
 
 from .conftest import position
 from .test_generator import CASES as REFERENCE_CASES
 
-needs_native = pytest.mark.skipif(not engine_module.native_generator_available(),
+needs_native = pytest.mark.skipif(not movegen.native_generator_available(),
                                   reason="hexaround._movegen not built or switched off")
 
 # The reference cross-check's cases and the remaining shipped configurations.
@@ -29,14 +31,13 @@ CASES = REFERENCE_CASES + [
 ]
 
 
-def python_list(engine: engine_module.Engine) -> list:
-    """The legal list of the engine's position as the Python generator makes it."""
-    native, engine.native = engine.native, None
-    engine._dests = {}
-    try:
-        return engine._generate(engine.to_move, False)
-    finally:
-        engine.native = native
+def python_list(engine: Engine) -> list:
+    """The legal list of the engine's position as the Python generator makes it (on a copy
+    with its caches cleared)."""
+    twin = engine.copy()
+    twin.generator = PYTHON_GENERATOR
+    twin.clear_caches()
+    return twin.generate(twin.to_move, False)
 
 
 @needs_native
@@ -49,21 +50,21 @@ def test_compiled_and_python_generators_list_the_same_moves_in_the_same_order(
     for seed in range(3):
         rnd = random.Random(seed)
         engine = game.new_state(seed=seed).engine
-        assert engine.native is not None
+        assert isinstance(engine.generator, movegen.CompiledGenerator)
         for _ in range(160):
             if engine.is_over():
                 break
             compiled = engine.legal_actions()
-            assert compiled == python_list(engine), (config, seed, engine.history[-1:])
+            assert compiled == python_list(engine), (config, seed, engine.position.history[-1:])
             checked += 1
             engine.apply(compiled[rnd.randrange(len(compiled))])
     assert checked > 200
 
 
 def test_the_pure_python_switch_turns_the_compiled_generator_off(monkeypatch) -> None:
-    monkeypatch.setenv(engine_module.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(movegen.PURE_PYTHON_ENV, "1")
     state = hexkit.load_game("hexaround", config="level3").new_state(seed=1)
-    assert state.engine.native is None
+    assert state.engine.generator is PYTHON_GENERATOR
     state.push("place BUTTERFLY 0 0")
     assert "place DUCK 0 1" in {str(m) for m in state.legal_moves()}
 
@@ -76,18 +77,18 @@ def test_positions_near_the_coordinate_limit_are_left_to_the_python_generator(
              (edge - 1, 0): [("DOVE", "BLUE")], (edge - 1, 2): [("CRAB", "RED")],
              (edge - 2, 1): [("FROG", "BLUE")], (edge - 1, 1): [("TURTLE", "RED")]}
     engine = position(tmp_path, board).state.engine
-    assert engine.native.moves(engine.stacks, engine.to_move) is None
+    assert engine.generator.moves(engine.position, engine.to_move) is None
     legal = engine.legal_actions()
     assert legal == python_list(engine)
     assert any(src is not None for _, src, _ in legal)
-    assert all(engine_module.in_range(*engine_module.coords_of(d)) for _, _, d in legal)
+    assert all(in_range(*coords_of(d)) for _, _, d in legal)
 
 
 @pytest.mark.skipif(not os.environ.get("HEXAROUND_REQUIRE_NATIVE"),
                     reason="only where HEXAROUND_REQUIRE_NATIVE is set (CI)")
 def test_the_compiled_generator_is_built_where_it_is_required() -> None:
-    assert engine_module._movegen is not None, "pip install did not build hexaround._movegen"
-    assert engine_module.native_generator_available()
+    assert movegen._movegen is not None, "pip install did not build hexaround._movegen"
+    assert movegen.native_generator_available()
 
 
 ODD_CREATURES = """

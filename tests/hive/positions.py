@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from hexaround.engine import coords_of
+from hexaround.hexgrid import coords_of
 from hive.game import HiveState
 
 import hexkit
@@ -46,7 +46,7 @@ def movers(state: HiveState) -> set[str]:
 
 def play(state: HiveState, piece: str, to: tuple[int, int]) -> None:
     """Push the legal action that puts ``piece`` on ``to`` (by its canonical MoveString)."""
-    from hexaround.engine import key_of
+    from hexaround.hexgrid import key_of
     from hive import notation
 
     engine = state.engine

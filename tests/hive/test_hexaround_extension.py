@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from hexaround.engine import PASS as HEXAROUND_PASS
 from hexaround.engine import Engine
 from hexaround.extensions import installed_extensions
+from hexaround.position import PASS as HEXAROUND_PASS
 from hive.abilities import ABILITIES, EXTENSIONS
 from hive.engine import PASS, HiveEngine
 

@@ -1,6 +1,6 @@
 """Every position made with MzingaCpp (tests/hive/data/reference_positions.json, written by
 benchmarks/hive_reference_positions.py): the same legal MoveStrings, character for
-character."""
+character; and in each, Hive's compiled generator lists what the Python one does."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 from hive import notation
+from hive.generator import native_hive_generator_available
 
 import hexkit
+
+from .test_compiled_generator import assert_generators_agree
 
 DATA = Path(__file__).parent / "data" / "reference_positions.json"
 
@@ -30,5 +33,8 @@ def test_legal_moves_equal_mzingas_in_every_reference_position():
         mine = sorted(str(m) for m in state.legal_moves())
         if mine != sorted(item["valid_moves"]):
             wrong.append(text)
+        engine = state.engine
+        if native_hive_generator_available() and engine.bpos[engine.to_move] is not None:
+            assert_generators_agree(engine)
     assert len(positions) > 100
     assert not wrong, f"{len(wrong)} positions differ, first: {wrong[0]}"

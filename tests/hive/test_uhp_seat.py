@@ -27,7 +27,7 @@ def run_hexkit(*args: str, input: str = "", cwd=None) -> subprocess.CompletedPro
 def test_an_external_engine_chooses_legal_moves_and_leaves_the_state_alone():
     game = hexkit.load_game("hive", expansions="MLP")
     state = game.new_state(seed=0)
-    seat = make_bot(game, f"uhp:depth=1:{ENGINE}", 0)
+    seat = make_bot(game, f"uhp:depth=1:{ENGINE}", 0, from_operator=True)
     try:
         for _ in range(6):
             before = state.to_dict()
@@ -45,7 +45,7 @@ def test_the_engine_follows_undo_because_it_gets_the_whole_game_each_move():
     state = game.new_state(seed=0)
     for text in ("wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"):
         state.push(text)
-    seat = make_bot(game, f"uhp:depth=1:{ENGINE}", 0)
+    seat = make_bot(game, f"uhp:depth=1:{ENGINE}", 0, from_operator=True)
     try:
         assert seat.choose(state) in state.legal_moves()
         state.pop()
@@ -80,15 +80,15 @@ def test_hexkit_play_seats_an_external_engine():
 def test_bad_uhp_specs_say_what_is_wrong_in_one_line():
     game = hexkit.load_game("hive")
     with pytest.raises(OptionError, match="needs the engine's command"):
-        make_bot(game, "uhp", 0)
+        make_bot(game, "uhp", 0, from_operator=True)
     with pytest.raises(OptionError, match="time="):
-        make_bot(game, "uhp:time=-1:x", 0)
+        make_bot(game, "uhp:time=-1:x", 0, from_operator=True)
     with pytest.raises(OptionError, match="Hive only"):
-        make_bot(hexkit.load_game("focus"), f"uhp:{ENGINE}", 0)
-    seat = make_bot(game, "uhp:/no/such/engine", 0)
+        make_bot(hexkit.load_game("focus"), f"uhp:{ENGINE}", 0, from_operator=True)
+    seat = make_bot(game, "uhp:/no/such/engine", 0, from_operator=True)
     with pytest.raises(hexkit.HexkitError, match="cannot start UHP engine"):
         seat.choose(game.new_state(seed=0))
-    seat = make_bot(game, f"uhp:{sys.executable} -c print(1)", 0)
+    seat = make_bot(game, f"uhp:{sys.executable} -c print(1)", 0, from_operator=True)
     with pytest.raises(hexkit.HexkitError, match="is not a UHP engine|exited"):
         seat.choose(game.new_state(seed=0))
 
@@ -115,7 +115,7 @@ def test_an_engine_that_answers_an_illegal_move_is_caught_in_one_line(tmp_path):
     script.write_text(QUEEN_FIRST, encoding="utf-8")
     game = hexkit.load_game("hive")
     state = game.new_state(seed=0)
-    seat = make_bot(game, f"uhp:{sys.executable} {script}", 0)
+    seat = make_bot(game, f"uhp:{sys.executable} {script}", 0, from_operator=True)
     try:
         with pytest.raises(hexkit.HexkitError, match="queen-first 1 chose 'wQ', which is not "
                                                      "a legal move here"):

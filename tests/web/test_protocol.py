@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed "
                     "(pip install 'hexkit-games[web]')")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient as _TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from hexkit.plugins import build_registry  # noqa: E402
@@ -26,6 +26,20 @@ from hexkit.web.protocol import MAX_MESSAGE  # noqa: E402
 from .short_games import SHORT_VARIANTS, short_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class TestClient(_TestClient):
+    """Starlette's test client, calling the server by a name it answers to (a server
+    answers only to its own names: loopback by default), on HTTP and WebSocket."""
+
+    __test__ = False
+
+    def __init__(self, app: Any, **kwargs: Any):
+        super().__init__(app, base_url="http://127.0.0.1", **kwargs)
+
+    def websocket_connect(self, url: str, *args: Any, **kwargs: Any) -> Any:
+        return super().websocket_connect(f"ws://127.0.0.1{url}" if url.startswith("/")
+                                         else url, *args, **kwargs)
 
 
 @pytest.fixture
@@ -217,7 +231,7 @@ def test_an_unknown_game_and_a_foreign_origin_are_refused(client):
     r = client.post(f"/api/games/{made['id']}/join", json={"seat": 1}, headers=foreign)
     assert r.status_code == 403
     assert client.get("/api/games").json()["games"][0]["free"] == [1]
-    own = {"origin": "http://testserver"}
+    own = {"origin": "http://127.0.0.1"}
     with client.websocket_connect(f"/ws/games/{made['id']}", headers=own) as ws:
         assert receive_state(ws)["id"] == made["id"]
 

@@ -11,9 +11,9 @@ const el = (tag, props = {}, ...children) => {
   return node;
 };
 
-async function api(path, body) {
+async function api(path, body, method = "POST") {
   const init = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    method, headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   const res = await fetch(path, init);
   const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));
   if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
@@ -62,11 +62,70 @@ async function checkHeldSeats(roomId, fromLink) {
   if (S) draw();
 }
 
+// The owner's secret of a game made in this browser (stop and delete it).
+function ownerToken(roomId) { return localStorage.getItem(`hexkit.owner.${roomId}`); }
+function keepOwner(made) { if (made.owner_token) localStorage.setItem(`hexkit.owner.${made.id}`, made.owner_token); }
+
+// -- who is signed in ------------------------------------------------------------------------
+let me = {name: null, admin: false, accounts: false, watching: true};
+const mayPlay = () => !me.accounts || me.name !== null;
+
+function drawWho() {
+  const who = $("#who");
+  who.replaceChildren();
+  if (me.name !== null) {
+    const out = el("button", {textContent: "Sign out", id: "sign-out"});
+    out.addEventListener("click", async () => {
+      try { await api("/api/logout", {}); } catch { /* signed out anyway */ }
+      location.href = "/";
+    });
+    who.append(el("span", {id: "signed-in-as", textContent: `${me.display || me.name}${me.admin ? " (admin)" : ""} `}), out);
+  } else if (me.accounts) {
+    who.append(el("a", {href: "/login", id: "sign-in", textContent: "Sign in"}));
+  }
+}
+
+function showLogin() {
+  $("#login").hidden = false;
+  $("#login-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("/api/login", {name: $("#login-name").value.trim(), password: $("#login-password").value});
+      location.href = "/";
+    } catch (e) { $("#login-message").textContent = e.message; }
+  });
+}
+
+function showWelcome() {
+  $("#welcome").hidden = false;
+  const key = location.hash.slice(1);
+  history.replaceState(null, "", location.pathname);  // the key leaves the address bar
+  $("#welcome-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if ($("#welcome-password").value !== $("#welcome-again").value) {
+      $("#welcome-message").textContent = "the two passwords differ"; return;
+    }
+    try {
+      await api("/api/welcome", {key, password: $("#welcome-password").value});
+      location.href = "/";
+    } catch (e) { $("#welcome-message").textContent = e.message; }
+  });
+}
+
 // -- lobby -----------------------------------------------------------------------------------
 let catalog = null;
+let lobbyShown = 0;       // how many games the lobby lists (pages of the server's size)
+const onlyMine = location.pathname === "/me";
 
 async function showLobby() {
   $("#lobby").hidden = false;
+  if (onlyMine) $("#games-title").textContent = "My games";
+  $("#my-games").hidden = me.name === null || onlyMine;
+  if (!mayPlay()) {
+    $("#picker").hidden = true;
+    $("#lobby-message").textContent = "Sign in to play; you can watch the games below.";
+  }
+  $("#more-games").addEventListener("click", () => { lobbyShown += 50; refreshLobby(); });
   catalog = await api("/api/catalog");
   const select = $("#game-name");
   for (const g of catalog.games) select.append(el("option", {value: g.name, textContent: g.name}));
@@ -142,6 +201,7 @@ async function createGame(ev) {
     const made = await api("/api/games", {game: chosenGame().name, options,
                                           seed: $("#seed").value.trim() || null, seats: seatSpecs()});
     if (made.token) keepToken(made.id, made.seat, made.token);
+    keepOwner(made);
     location.href = made.url;
   } catch (e) { $("#lobby-message").textContent = e.message; }
 }
@@ -157,21 +217,26 @@ async function loadGame(ev) {
   try {
     const made = await api("/api/games/load", {record, upto: upto === "" ? null : parseInt(upto, 10)});
     if (made.token) keepToken(made.id, made.seat, made.token);
+    keepOwner(made);
+    if (made.notes) sessionStorage.setItem("hexkit.notes", made.notes.join("; "));
     location.href = made.url;
   } catch (e) { $("#lobby-message").textContent = e.message; }
 }
 
 async function refreshLobby() {
   let data;
-  try { data = await api("/api/games"); } catch { return; }
+  const limit = Math.max(lobbyShown, 50);
+  try { data = await api(`/api/games?limit=${limit}${onlyMine ? "&mine=1" : ""}`); } catch { return; }
+  $("#more-games").hidden = data.total <= data.games.length;
+  $("#games-count").textContent = data.total > data.games.length ? `${data.games.length} of ${data.total}` : "";
   const body = $("#games tbody");
   body.replaceChildren();
   for (const g of data.games) {
     const held = heldTokens(g.id);
-    const players = g.seats.map((s) => `${s.name}: ${s.bot ? s.spec : (s.taken ? "taken" : "free")}`).join(", ");
+    const players = g.seats.map((s) => `${s.name}: ${s.bot ? s.spec : (s.taken ? (s.player || "taken") : "free")}`).join(", ");
     const state = g.over ? g.result : (g.free.length ? "open" : `running, move ${g.ply}`);
     const cell = el("td");
-    for (const seat of g.free) {
+    for (const seat of mayPlay() ? g.free : []) {
       const b = el("button", {textContent: `Join as ${g.players[seat]}`, className: "join"});
       b.dataset.game = g.id;
       b.addEventListener("click", () => joinSeat(g.id, seat).then(() => { location.href = `/game/${g.id}`; },
@@ -271,9 +336,21 @@ function showGame(id) {
       const made = await api("/api/games/load", {record, upto: viewPly,
                                                  seats: S.seats.map((s) => s.spec)});
       if (made.token) keepToken(made.id, made.seat, made.token);
+      keepOwner(made);
       location.href = made.url;
     } catch (e) { say(e.message); }
   });
+  const owner = () => ({owner_token: ownerToken(roomId) || ""});
+  $("#stop-game").addEventListener("click", async () => {
+    try { await api(`/api/games/${roomId}/stop`, owner()); } catch (e) { say(e.message); }
+  });
+  $("#delete-game").addEventListener("click", async () => {
+    if (!confirm("Delete this game for everyone?")) return;
+    try { await api(`/api/games/${roomId}`, owner(), "DELETE"); location.href = "/"; }
+    catch (e) { say(e.message); }
+  });
+  const notes = sessionStorage.getItem("hexkit.notes");
+  if (notes) { sessionStorage.removeItem("hexkit.notes"); say(notes, true); }
   $("#copy-link").addEventListener("click", () => {
     copyText(location.href, `Invite link (to play or watch): ${location.href}`);
   });
@@ -360,13 +437,15 @@ function drawPanel() {
   status.classList.toggle("thinking", S.thinking !== null);
   if (S.over) status.textContent = S.result;
   else if (S.thinking !== null) status.textContent = `${S.players[S.thinking]} (${S.seats[S.thinking].spec}) is thinking`;
+  else if (S.notice) status.textContent = S.notice;
   else status.textContent = mine.includes(S.turn) ? `Your move (${S.players[S.turn]})` : `${S.players[S.turn]} to play`;
   status.dataset.turn = S.turn === null ? "" : String(S.turn);
 
   const seats = $("#seats");
   seats.replaceChildren();
   for (const s of S.seats) {
-    const li = el("li", {textContent: `${s.name}: ${s.bot ? `bot ${s.spec}` : mine.includes(s.seat) ? "you" : s.taken ? "a person" : "free "}`});
+    const person = s.player ? s.player : "a person";
+    const li = el("li", {textContent: `${s.name}: ${s.bot ? `bot ${s.spec}` : mine.includes(s.seat) ? (s.player ? `you (${s.player})` : "you") : s.taken ? person : "free "}`});
     if (mine.includes(s.seat)) {
       const b = el("button", {textContent: "Link for another device", className: "seat-link"});
       b.dataset.seat = String(s.seat);
@@ -377,7 +456,7 @@ function drawPanel() {
       });
       li.append(b);
     }
-    if (!s.bot && !s.taken) {
+    if (!s.bot && !s.taken && !S.over && mayPlay()) {
       const b = el("button", {textContent: "Take this seat", className: "take"});
       b.dataset.seat = String(s.seat);
       b.addEventListener("click", () => joinSeat(roomId, s.seat).then(() => draw(), (e) => say(e.message)));
@@ -385,7 +464,10 @@ function drawPanel() {
     }
     seats.append(li);
   }
-  if (!mine.length) seats.append(el("li", {className: "help", textContent: "You are watching."}));
+  if (!mine.length) seats.append(el("li", {className: "help", textContent: mayPlay() ? "You are watching." : "You are watching (sign in to play)."}));
+  const owns = ownerToken(roomId) !== null || me.admin || (me.name !== null && me.name === S.owner);
+  $("#stop-game").hidden = !owns || S.over;
+  $("#delete-game").hidden = !owns;
 
   const undo = $("#undo-request");
   undo.replaceChildren();
@@ -512,5 +594,14 @@ function boardClick(ev) {
 document.addEventListener("click", (ev) => { window.hexkitClickAt = performance.timeOrigin + ev.timeStamp; }, true);
 
 // -- start -----------------------------------------------------------------------------------
-const match = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
-if (match) showGame(match[1]); else showLobby();
+async function start() {
+  try { me = await api("/api/me"); } catch { /* an older server: no accounts */ }
+  drawWho();
+  const path = location.pathname;
+  if (path === "/login") { showLogin(); return; }
+  if (path === "/welcome") { showWelcome(); return; }
+  if (!me.watching) { location.href = "/login"; return; }
+  const match = path.match(/^\/game\/([0-9a-f]+)$/);
+  if (match) showGame(match[1]); else showLobby();
+}
+start();

@@ -1,0 +1,105 @@
+"""Grade the whole corpus of tests/grading: every pristine submission, every single-bug
+mutant and every hostile submission of each kind, with ``hexkit grade``'s own code.
+
+Prints, per kind, how many mutants are caught (less than full score, with a counterexample
+in a failed test's output), the lengths of the shortest counterexamples, the pristine
+score, how each hostile submission was graded and in how long, and whether anything was
+written outside a sandbox. Options: ``--kind K`` (repeatable), ``--jobs N``,
+``--time-limit S`` (per submission, default 60).
+
+    python benchmarks/grade_corpus.py --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hexkit.grading import batch  # noqa: E402
+from hexkit.grading.config import GradingConfig  # noqa: E402
+from hexkit.grading.grader import GradeResult  # noqa: E402
+from tests.grading.corpus import ESCAPE, HOSTILE_CODE, MUTANTS, REFERENCE, make  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", action="append", choices=sorted(MUTANTS))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    args = parser.parse_args()
+    ESCAPE.unlink(missing_ok=True)
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in args.kind or sorted(MUTANTS):
+            tasks, what = [], {}
+            entries = [("pristine", None, None)]
+            entries += [(m.name, m.name, None) for m in MUTANTS[kind]]
+            entries += [(f"hostile:{h}", None, h) for h in HOSTILE_CODE]
+            for label, mutant, hostile in entries:
+                path = make(kind, Path(tmp) / kind / label.replace(":", "_"), mutant, hostile)
+                tasks.append(batch.Task(label, str(path), REFERENCE[kind], GradingConfig(),
+                                        args.time_limit, None, ()))
+                what[label] = (mutant, hostile)
+            results: dict[str, GradeResult] = {}
+            started = time.monotonic()
+            batch.run_local(tasks, args.jobs, results.__setitem__)
+            wall = time.monotonic() - started
+            failures += report(kind, results, what, wall)
+    if ESCAPE.exists():
+        print(f"FAIL: a submission wrote {ESCAPE} outside its folder")
+        failures += 1
+    return 1 if failures else 0
+
+
+def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], wall: float) -> int:
+    failures = 0
+    pristine = results["pristine"]
+    print(f"\n== {kind} (reference {REFERENCE[kind]}): {len(results)} submissions in "
+          f"{wall:.1f} s")
+    print(f"pristine: {pristine.score:g} / {pristine.max_score:g} in {pristine.seconds:.1f} s")
+    if pristine.score != pristine.max_score:
+        failures += 1
+        for t in pristine.tests:
+            if t.status != "passed":
+                print(f"  FAIL pristine {t.name}: {t.output[:300]}")
+    caught, lengths = 0, []
+    for label, (mutant, _hostile) in what.items():
+        if mutant is None:
+            continue
+        r = results[label]
+        failed = [t for t in r.tests if t.status != "passed"]
+        shown = [t.counterexample for t in failed if t.counterexample]
+        ok = r.score < r.max_score and bool(shown)
+        caught += ok
+        if shown:
+            lengths.append(min(shown))
+        groups = ", ".join(t.name for t in failed)
+        print(f"  {'caught' if ok else 'MISSED'} {label:<28} {r.score:>6g}/{r.max_score:g}"
+              f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]  "
+              f"{r.seconds:.1f} s")
+    total = sum(1 for m, _h in what.values() if m)
+    failures += total - caught
+    if lengths:
+        print(f"mutants caught: {caught}/{total}; counterexample length median "
+              f"{statistics.median(lengths):g}, min {min(lengths)}, max {max(lengths)}")
+    for label, (_mutant, hostile) in what.items():
+        if hostile is None:
+            continue
+        r = results[label]
+        first = next((t for t in r.tests if t.status != "passed"), None)
+        note = (first.output.splitlines()[-1][:110] if first and first.output else "")
+        print(f"  {label:<24} {r.score:>6g}/{r.max_score:g} in {r.seconds:5.1f} s  {note}")
+        if r.score >= r.max_score and hostile != "write_outside":
+            failures += 1
+    return failures
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""The one narrow interface per submission kind.
+
+A :class:`Kind` recognises its submissions by their content and opens a :class:`Session`:
+the submission and the reference side by side. A session makes trajectories (lists of
+calls in the kind's own terms: moves in a game's notation, course method calls, lines
+typed at a console), plays one on the reference (:meth:`Session.expected`) and on the
+submission (:meth:`Session.actual`), one observation per call, and explains a difference
+in words a student can read. Everything else (which trajectories, comparing, shrinking,
+scores, reports, parallel grading) is the grader's and the same for every kind.
+
+Game plugins register kinds through the ``hexkit_register_grading_kinds`` hook (the
+course programs' kinds live with their games); the core's own kind grades hexkit plugins.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexkit.errors import HexkitError
+from hexkit.grading.sandbox import Budget, Limits, Sandbox, SandboxError
+
+Observation = dict[str, Any]
+
+#: The rule groups of the course games, in report order.
+RULE_GROUPS = ("movement", "captures", "reserve", "winning")
+
+
+class LoadFailure(HexkitError):
+    """The submission cannot be graded at all (it does not import, registers no game...)."""
+
+
+@dataclass
+class Trajectory:
+    """A sequence of calls from a starting point. ``setup`` is the kind's (seed, options,
+    players...); ``test`` is the test it belongs to when it comes from a scenario file."""
+
+    name: str
+    source: str  # "random", "bot" or "scenario"
+    setup: dict[str, Any]
+    calls: list[Any]
+    test: str | None = None
+
+    def with_calls(self, calls: Sequence[Any]) -> Trajectory:
+        return Trajectory(self.name, self.source, self.setup, list(calls), self.test)
+
+
+@dataclass
+class Run:
+    """The submission's observations; ``failure`` says why it stopped answering after the
+    last one (a timeout, an exit), None if it answered every call."""
+
+    observations: list[Observation]
+    failure: str | None = None
+
+
+@dataclass
+class Plan:
+    """How many trajectories of each source, how long, from which seed; the scenario files
+    (name shown in reports -> path)."""
+
+    random: int = 12
+    bot: int = 4
+    length: int = 200
+    seed: int = 0
+    bot_spec: str = "mcts:sims=12"
+    scenarios: dict[str, Path] = field(default_factory=dict)
+
+
+class Session(ABC):
+    """One submission against the reference."""
+
+    #: The rule groups this kind reports (tests of the same names).
+    groups: tuple[str, ...] = RULE_GROUPS
+
+    @abstractmethod
+    def trajectories(self, plan: Plan) -> list[Trajectory]:
+        """The trajectories to play (made with the reference only)."""
+
+    @abstractmethod
+    def expected(self, trajectory: Trajectory, detail: bool = False) -> list[Observation]:
+        """The reference's observation after each call (``detail``: the long form, for an
+        explanation)."""
+
+    @abstractmethod
+    def actual(self, trajectory: Trajectory, detail: bool = False) -> Run:
+        """The submission's observations (LoadFailure if it cannot be loaded at all)."""
+
+    def passive(self, trajectory: Trajectory, expected: list[Observation]) -> list[bool]:
+        """For each call, True if it left the reference's game as it was (a refused move,
+        a query): shrinking first tries without all of them. Default: none known."""
+        return [False] * len(expected)
+
+    def same(self, expected: Observation, actual: Observation) -> bool:
+        """Whether two observations agree: keys starting with ``_`` are for reports only."""
+        return {k: v for k, v in expected.items() if not k.startswith("_")} == {
+            k: v for k, v in actual.items() if not k.startswith("_")}
+
+    @abstractmethod
+    def classify(self, trajectory: Trajectory, index: int, expected: Observation | None,
+                 actual: Observation | None) -> str:
+        """The rule group a difference at call ``index`` belongs to."""
+
+    @abstractmethod
+    def explain(self, trajectory: Trajectory, index: int, expected: Observation | None,
+                actual: Observation | None, failure: str | None) -> list[str]:
+        """The difference in the game's own terms: the calls, then expected and actual."""
+
+    def picture(self, trajectory: Trajectory, index: int) -> str | None:
+        """An SVG of the reference's position just before call ``index`` (None if the kind
+        has none)."""
+        return None
+
+    def close(self) -> None:  # noqa: B027 - a session without a process has nothing to do
+        """Stop the submission's process and delete its folder."""
+
+
+class Kind(ABC):
+    """A kind of submission."""
+
+    name: str = ""
+    title: str = ""
+
+    @abstractmethod
+    def recognise(self, path: Path) -> bool:
+        """True if ``path`` (a file or folder) is a submission of this kind."""
+
+    def check_reference(self, reference: str) -> None:  # noqa: B027 - any reference will do
+        """OptionError unless this kind can be graded against ``reference``."""
+
+    @abstractmethod
+    def open(self, path: Path, reference: str, limits: Limits, budget: Budget,
+             options: Mapping[str, Any]) -> Session:
+        """A session for one submission (nothing of it runs yet). ``options`` are the
+        kind's settings from ``grading.yaml``."""
+
+
+def plain(value: Any) -> Any:
+    """A value as it comes back from JSON (tuples become lists): observations made in
+    this process compare equal to those sent by the submission's process."""
+    return json.loads(json.dumps(value, default=str))
+
+
+class SandboxSession(Session):
+    """A session whose submission runs in a :class:`Sandbox` with a child-side driver that
+    answers ``{"setup": ..., "calls": [...], "detail": bool}`` with one observation per
+    call."""
+
+    def __init__(self, sandbox: Sandbox):
+        self.sandbox = sandbox
+        self.loaded: dict[str, Any] | None = None
+
+    def load(self) -> dict[str, Any]:
+        """Start the submission's process; LoadFailure if the submission cannot load."""
+        try:
+            self.loaded = self.sandbox.ensure()
+        except SandboxError as exc:
+            raise LoadFailure(_load_message(exc, self.sandbox)) from None
+        return self.loaded
+
+    def actual(self, trajectory: Trajectory, detail: bool = False) -> Run:
+        self.load()
+        observations: list[Observation] = []
+        request = {"setup": trajectory.setup, "calls": trajectory.calls, "detail": detail}
+        try:
+            for answer in self.sandbox.stream(request):
+                observations.append(answer.get("obs", {}))
+        except SandboxError as exc:
+            return Run(observations, str(exc))
+        return Run(observations)
+
+    def close(self) -> None:
+        self.sandbox.close()
+
+
+def _load_message(exc: SandboxError, sandbox: Sandbox) -> str:
+    if exc.reason == "load":
+        return str(exc)
+    tail = sandbox.log_tail().strip().splitlines()
+    last = f" (last output: {tail[-1][:200]})" if tail else ""
+    return f"{exc}{last}"

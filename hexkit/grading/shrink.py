@@ -1,0 +1,115 @@
+"""Differences, and shrinking one to the shortest sequence of calls that still shows it.
+
+:func:`first_difference` plays a trajectory on both sides and finds the first call whose
+observations disagree. :func:`shrink` cuts a difference down: first to the calls up to it
+(a replay from the start), then by delta debugging (Zeller's ddmin: remove chunks of calls,
+halving the chunk size when nothing can go, keep any sequence that still disagrees in the
+same rule group), replaying from the start after each success so the sequence always ends
+where the two first disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexkit.grading.kind import Observation, Session, Trajectory, plain
+from hexkit.grading.sandbox import Budget
+
+
+@dataclass
+class Difference:
+    """Where a trajectory shows a difference: call ``index`` (``failure``: the submission
+    stopped answering there)."""
+
+    trajectory: Trajectory
+    index: int
+    expected: Observation | None
+    actual: Observation | None
+    failure: str | None
+    group: str = ""
+
+    @property
+    def length(self) -> int:
+        """Calls up to and including the one that disagrees."""
+        return self.index + 1
+
+
+def first_difference(session: Session, trajectory: Trajectory,
+                     detail: bool = False) -> Difference | None:
+    """The first call at which the submission disagrees with the reference, or None."""
+    expected = [plain(o) for o in session.expected(trajectory, detail)]
+    run = session.actual(trajectory, detail)
+    found: Difference | None = None
+    for i, want in enumerate(expected):
+        if i >= len(run.observations):
+            found = Difference(trajectory, i, want, None, run.failure or "no answer")
+            break
+        got = run.observations[i]
+        if not session.same(want, got):
+            found = Difference(trajectory, i, want, got, None)
+            break
+    else:
+        if run.failure:  # it answered every call, then stopped (e.g. exited at the end)
+            last = max(len(expected) - 1, 0)
+            found = Difference(trajectory, last, expected[-1] if expected else None, None,
+                               run.failure)
+    if found is not None:
+        found.group = trajectory.test or session.classify(
+            trajectory, found.index, found.expected, found.actual)
+    return found
+
+
+def shrink(session: Session, difference: Difference, budget: Budget,
+           max_tests: int = 150) -> Difference:
+    """The shortest sequence found that still disagrees in the same group."""
+    group = difference.group
+    best = difference
+    calls = list(difference.trajectory.calls[: difference.length])
+    if difference.failure and "time" in difference.failure:
+        # Each replay of a loop costs a whole deadline: the cut at the call is enough.
+        return _retry(session, best, calls) or best
+    tests = 0
+
+    def test(candidate: list[object]) -> Difference | None:
+        nonlocal tests
+        tests += 1
+        found = first_difference(session, difference.trajectory.with_calls(candidate))
+        return found if found is not None and found.group == group else None
+
+    again = test(calls)
+    if again is not None:
+        best, calls = again, list(calls[: again.length])
+    # The calls that changed nothing on the reference (refusals, queries) go first, at once.
+    flags = session.passive(best.trajectory.with_calls(calls),
+                            session.expected(best.trajectory.with_calls(calls)))
+    active = [c for c, quiet in zip(calls[:-1], flags[:-1], strict=True) if not quiet]
+    if len(active) + 1 < len(calls):
+        found = test([*active, calls[-1]])
+        if found is not None:
+            best, calls = found, list(found.trajectory.calls[: found.length])
+    chunks = 2
+    while len(calls) >= 2 and tests < max_tests and budget.left() > 5:
+        size = -(-len(calls) // chunks)
+        reduced = False
+        for start in range(0, len(calls), size):
+            candidate = calls[:start] + calls[start + size:]
+            if not candidate:
+                continue
+            found = test(candidate)
+            if found is not None:
+                best, calls = found, list(candidate[: found.length])
+                chunks = max(chunks - 1, 2)
+                reduced = True
+                break
+            if tests >= max_tests or budget.left() <= 5:
+                break
+        if not reduced:
+            if chunks >= len(calls):
+                break
+            chunks = min(chunks * 2, len(calls))
+    return best
+
+
+def _retry(session: Session, best: Difference, calls: list[object]) -> Difference | None:
+    found = first_difference(session, best.trajectory.with_calls(calls))
+    return found if found is not None and found.group == best.group else None

@@ -1,0 +1,211 @@
+"""The browsers watching each game, and the bots thinking for them.
+
+Every socket has its own bounded queue and a task that sends from it, each send with a
+timeout: a broadcast only puts the game's new state (one text, made once per change) in
+each queue and never waits for a browser. A browser that stops reading falls behind; when
+its queue is full or a send times out it is dropped, and the game goes on for everyone
+else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexkit.web.bots import BotPool, close_bot, fallback_move
+from hexkit.web.rooms import Room, RoomError, RoomStore
+from hexkit.web.settings import Limits
+
+log = logging.getLogger("hexkit.web")
+
+
+@dataclass(eq=False)
+class Peer:
+    """One open WebSocket: who it is, its queue and its sending task."""
+
+    socket: Any
+    client: str
+    room: str
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
+    task: asyncio.Task[None] | None = None
+    dropped: bool = False
+
+
+class Hub:
+    """Sockets by game, with per-client and total caps; bot turns through the pool."""
+
+    def __init__(self, store: RoomStore, limits: Limits, pool: BotPool):
+        self.store = store
+        self.limits = limits
+        self.pool = pool
+        self.peers: dict[str, set[Peer]] = {}
+        self.per_client: dict[str, int] = {}
+        self.count = 0
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # -- sockets -------------------------------------------------------------------------
+    @property
+    def sockets(self) -> dict[str, set[Any]]:
+        """The sockets of each game (for tests and tools)."""
+        return {room: {p.socket for p in peers} for room, peers in self.peers.items()}
+
+    def admit(self, client: str) -> str | None:
+        """Why a new socket of ``client`` is refused (a cap), or None."""
+        if self.count >= self.limits.sockets_total:
+            return (f"refused: the server has its most connections open "
+                    f"({self.limits.sockets_total}); try again shortly")
+        if self.per_client.get(client, 0) >= self.limits.sockets_per_client:
+            return (f"refused: you have {self.limits.sockets_per_client} connections open "
+                    "already (close some pages)")
+        return None
+
+    def join(self, socket: Any, client: str, room: str) -> Peer:
+        peer = Peer(socket, client, room,
+                    asyncio.Queue(maxsize=max(1, self.limits.send_queue)))
+        peer.task = asyncio.get_running_loop().create_task(self._sender(peer))
+        self.peers.setdefault(room, set()).add(peer)
+        self.per_client[client] = self.per_client.get(client, 0) + 1
+        self.count += 1
+        return peer
+
+    def leave(self, peer: Peer) -> None:
+        peers = self.peers.get(peer.room)
+        if peers is None or peer not in peers:
+            return
+        peers.discard(peer)
+        if not peers:
+            del self.peers[peer.room]
+        self.count -= 1
+        left = self.per_client.get(peer.client, 1) - 1
+        if left > 0:
+            self.per_client[peer.client] = left
+        else:
+            self.per_client.pop(peer.client, None)
+        if peer.task is not None and peer.task is not asyncio.current_task():
+            peer.task.cancel()
+
+    def send(self, peer: Peer, text: str) -> None:
+        """Queue ``text`` for one socket; a socket whose queue is full is dropped."""
+        if peer.dropped:
+            return
+        try:
+            peer.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(peer, "it stopped reading")
+
+    def drop(self, peer: Peer, why: str) -> None:
+        if peer.dropped:
+            return
+        peer.dropped = True
+        log.info("game %s: a browser of %s was dropped: %s", peer.room, peer.client, why)
+        self.leave(peer)
+        task = asyncio.get_running_loop().create_task(self._close(peer))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _close(self, peer: Peer) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(peer.socket.close(code=1008), 2.0)
+
+    async def _sender(self, peer: Peer) -> None:
+        timeout = self.limits.send_timeout
+        try:
+            while True:
+                text = await peer.queue.get()
+                if text is None:
+                    return
+                try:
+                    await asyncio.wait_for(peer.socket.send_text(text), timeout)
+                except TimeoutError:
+                    self.drop(peer, f"a send took more than {timeout:g} s")
+                    return
+                except Exception:  # the browser went away
+                    self.leave(peer)
+                    return
+        except asyncio.CancelledError:
+            pass
+
+    async def broadcast(self, room: Room) -> None:
+        """Queue the game's new state for every browser of it (never waits for one)."""
+        peers = list(self.peers.get(room.id, ()))
+        if not peers:
+            return
+        text = room.snapshot_text()
+        for peer in peers:
+            self.send(peer, text)
+
+    def close_room(self, room_id: str) -> None:
+        """Drop every browser of a game (deleted or archived)."""
+        for peer in list(self.peers.get(room_id, ())):
+            self.drop(peer, "the game left the live set")
+
+    # -- bots ----------------------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        """Start the bot whose turn it is, if it is a bot's turn and none is thinking."""
+        if room.finished or room.thinking is not None:
+            return
+        seat = room.state.current_player
+        if seat >= len(room.seats) or room.seats[seat].is_human:
+            return
+        cap = self.limits.bot_only_plies
+        if not room.has_person and len(room.state.move_stack) >= cap:
+            room.stop(f"{cap} moves without a person (the server's cap)")
+            self._later(self.broadcast(room))
+            return
+        self._later(self._bot_turn(room, seat))
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _bot_turn(self, room: Room, seat: int) -> None:
+        version = room.version
+        room.thinking = seat
+        room.version += 1  # the page shows the bot thinking
+        version = room.version
+        await self.broadcast(room)
+        bot = room.seats[seat].bot
+        move, why = await self.pool.choose(bot, room.state)
+        if room.thinking == seat:
+            room.thinking = None
+            room.version += 1
+        if self.store.rooms.get(room.id) is not room:
+            return  # deleted meanwhile
+        if move is None and why in ("late", "stopped") and not self.pool.stopping \
+                and version + 1 == room.version and not room.finished:
+            move = fallback_move(room.state, room.version)
+            room.notice = (f"{room.players[seat]} ({room.seats[seat].spec}) ran out of its "
+                           f"{self.pool.seconds:g} s: a random move was played")
+            log.warning("game %s: the bot %s ran out of time", room.id, room.seats[seat].spec)
+        elif move is None:
+            if not self.pool.stopping:
+                log.error("game %s: the bot %s failed: %s", room.id, room.seats[seat].spec,
+                          why)
+            await self.broadcast(room)
+            return
+        try:
+            room.play_bot(seat, move, version + 1)
+        except RoomError as exc:
+            log.error("game %s: the bot %s's move was refused: %s", room.id,
+                      room.seats[seat].spec, exc)
+            await self.broadcast(room)
+            return
+        await self.broadcast(room)
+        self.kick(room)
+
+    async def shutdown(self) -> None:
+        """Stop thinking bots (their programs too) and close every socket."""
+        self.pool.stopping = True
+        for task in list(self.tasks):
+            task.cancel()
+        for peers in list(self.peers.values()):
+            for peer in list(peers):
+                self.leave(peer)
+        for room in self.store.rooms.values():
+            for seat in room.seats:
+                if seat.bot is not None:
+                    close_bot(seat.bot)

@@ -1,0 +1,794 @@
+/*
+ * hive._hivegen: the moves of Hive's pieces on the board, in C.
+ *
+ * The same rules, in the same order, as the Python generator of hive/engine.py (which stays
+ * the readable reference and the fallback when this module is not built); the tests check
+ * that the two list identical actions on random positions of every game type and on the
+ * reference positions. Placements stay in Python (a look-up in the colour-adjacency table).
+ *
+ * Per call the stacks are copied into a small window grid around the hive (its bounding box
+ * with a margin of two: every destination touches the hive, every gate read lies within
+ * one more ring). The cut vertices of the hive (the pieces the one-hive rule pins) are found
+ * once per call by an iterative Tarjan search: for at most 28 pieces that costs well under a
+ * microsecond, less than keeping them up to date across apply and undo would.
+ *
+ * Order (hive.engine.HiveEngine.generate): the player's pieces in the order of the engine's
+ * `where` table; per piece, the destinations in direction order for the one-step movers (Queen,
+ * Beetle, Pillbug, any piece on top of the hive) and the Grasshopper, ascending by hex key for
+ * the others (Ant, Spider, Ladybug, Mosquito on the ground); then the Pillbug throws (thrower
+ * in `where` order, target and landing in direction order), without repeating an action.
+ * Hex keys are the engine's ints, x * 2**34 + y.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHIFT 34
+#define STRIDE ((int64_t)1 << SHIFT)
+#define HALF ((int64_t)1 << (SHIFT - 1))
+/* Beyond this the keys leave int64: the caller then uses the Python generator. */
+#define SAFE_COORD ((int64_t)1 << 28)
+#define MAX_CELLS 4096
+#define MAX_OCC 64
+#define MAX_HEIGHT 8
+#define MAX_CODES 64
+#define MAX_MOVES 8192
+
+enum { QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG };
+
+/* Ring order of HexAround's OFFSETS: (0,1) (1,0) (1,-1) (0,-1) (-1,0) (-1,1). */
+static const int DX[6] = {0, 1, 1, 0, -1, -1};
+static const int DY[6] = {1, 0, -1, -1, 0, 1};
+/* Canonical scan of a destination's neighbours for MoveStrings: NW, NE, E, SE, SW, W. */
+static const int SCAN[6] = {3, 2, 1, 0, 5, 4};
+
+/* SLIDES[mask]: bit d set for a ground slide in direction d from a hex whose occupied
+ * neighbours are `mask` (the mover lifted): into an empty neighbour with exactly one of the
+ * two hexes beside the gap occupied (hive.moves.SLIDES). */
+static unsigned char SLIDES[64];
+
+static void init_tables(void) {
+    for (int mask = 0; mask < 64; mask++) {
+        int open = 0;
+        for (int d = 0; d < 6; d++) {
+            if (mask >> d & 1) continue;
+            if ((mask >> ((d + 5) % 6) & 1) != (mask >> ((d + 1) % 6) & 1)) open |= 1 << d;
+        }
+        SLIDES[mask] = (unsigned char)open;
+    }
+}
+
+typedef struct {
+    int code, src, dst;
+} Act;
+
+/* The working grid of one call (one per Generator, reused). */
+typedef struct {
+    int64_t x0, y0;
+    int H, cells;
+    int off[6];
+    unsigned char height[MAX_CELLS];
+    unsigned char mask[MAX_CELLS];
+    unsigned char cut[MAX_CELLS];
+    signed char codes[MAX_CELLS][MAX_HEIGHT];
+    int stamp[MAX_CELLS]; /* the destinations found for the current piece */
+    int gen;
+    int vis[MAX_CELLS]; /* the Ant's flood */
+    int vgen;
+    int disc[MAX_CELLS];
+    int low[MAX_CELLS];
+    PyObject *given[MAX_CELLS]; /* borrowed: the stacks dict's key objects */
+    PyObject *made[MAX_CELLS];  /* owned: key objects made for empty hexes */
+    int made_cells[MAX_CELLS];
+    int nmade;
+    int occ[MAX_OCC];
+    int nocc;
+    int found[MAX_CELLS];
+    int nfound;
+    Act acts[MAX_MOVES];
+    int nacts;
+    int overflow;
+} Work;
+
+typedef struct {
+    PyObject_HEAD
+    int ncodes;
+    unsigned char type[MAX_CODES];
+    PyObject *refs; /* per code: the 7 reference texts of hive.directions.ref_texts */
+    PyObject *names;
+    Work *w;
+} Generator;
+
+static inline int next_gen(Work *w) {
+    if (++w->gen == 0x7fffffff) {
+        memset(w->stamp, 0, sizeof w->stamp);
+        w->gen = 1;
+    }
+    return w->gen;
+}
+
+static inline void found_add(Work *w, int c) {
+    if (w->stamp[c] != w->gen) {
+        w->stamp[c] = w->gen;
+        w->found[w->nfound++] = c;
+    }
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static inline void emit(Work *w, int code, int src, int dst) {
+    if (w->nacts >= MAX_MOVES) {
+        w->overflow = 1;
+        return;
+    }
+    Act *a = &w->acts[w->nacts++];
+    a->code = code;
+    a->src = src;
+    a->dst = dst;
+}
+
+/* Take the hex off the board (its piece in the air) / put it back. */
+static void lift(Work *w, int c) {
+    w->height[c] = 0;
+    for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] &= (unsigned char)~(1 << ((d + 3) % 6));
+}
+
+static void drop(Work *w, int c, int h) {
+    w->height[c] = (unsigned char)h;
+    for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
+}
+
+/* One step at height from src with hs pieces under the mover (hive.moves.steps). `out`
+ * receives the destinations in direction order; returns how many. */
+static int steps(const Work *w, int src, int hs, int out[6]) {
+    int n = 0;
+    for (int d = 0; d < 6; d++) {
+        int b = src + w->off[d];
+        int hd = w->height[b];
+        int g1 = w->height[src + w->off[(d + 5) % 6]];
+        int g2 = w->height[src + w->off[(d + 1) % 6]];
+        int top = hs > hd ? hs : hd;
+        if ((g1 < g2 ? g1 : g2) > top) continue;
+        if (!top && !g1 && !g2) continue;
+        out[n++] = b;
+    }
+    return n;
+}
+
+/* Destinations of a ground piece moving as `bug` from src (lifted), added to w->found
+ * (de-duplicated by the current stamp generation). */
+static void reach(Work *w, int src, int bug) {
+    const int *off = w->off;
+    switch (bug) {
+    case QUEEN:
+    case PILLBUG: {
+        int open = SLIDES[w->mask[src]];
+        for (int d = 0; d < 6; d++)
+            if (open >> d & 1) found_add(w, src + off[d]);
+        break;
+    }
+    case BEETLE: {
+        int out[6];
+        int n = steps(w, src, 0, out);
+        for (int i = 0; i < n; i++) found_add(w, out[i]);
+        break;
+    }
+    case GRASSHOPPER:
+        for (int d = 0; d < 6; d++) {
+            int b = src + off[d];
+            if (!w->height[b]) continue;
+            while (w->height[b]) b += off[d];
+            found_add(w, b);
+        }
+        break;
+    case ANT: {
+        /* Flood fill over ground slides, the start never entered again. */
+        if (++w->vgen == 0x7fffffff) {
+            memset(w->vis, 0, sizeof w->vis);
+            w->vgen = 1;
+        }
+        int vg = w->vgen;
+        w->vis[src] = vg;
+        int stack[MAX_CELLS];
+        int top = 0;
+        stack[top++] = src;
+        while (top) {
+            int a = stack[--top];
+            int open = SLIDES[w->mask[a]];
+            for (int d = 0; d < 6; d++) {
+                if (!(open >> d & 1)) continue;
+                int b = a + off[d];
+                if (w->vis[b] != vg) {
+                    w->vis[b] = vg;
+                    found_add(w, b);
+                    stack[top++] = b;
+                }
+            }
+        }
+        break;
+    }
+    case SPIDER:
+        for (int d1 = 0; d1 < 6; d1++) {
+            if (!(SLIDES[w->mask[src]] >> d1 & 1)) continue;
+            int a1 = src + off[d1];
+            int open2 = SLIDES[w->mask[a1]];
+            for (int d2 = 0; d2 < 6; d2++) {
+                if (!(open2 >> d2 & 1)) continue;
+                int a2 = a1 + off[d2];
+                if (a2 == src) continue;
+                int open3 = SLIDES[w->mask[a2]];
+                for (int d3 = 0; d3 < 6; d3++) {
+                    if (!(open3 >> d3 & 1)) continue;
+                    int a3 = a2 + off[d3];
+                    if (a3 != a1 && a3 != src) found_add(w, a3);
+                }
+            }
+        }
+        break;
+    case LADYBUG: {
+        int s1[6], s2[6], s3[6];
+        int n1 = steps(w, src, 0, s1);
+        for (int i = 0; i < n1; i++) {
+            int b1 = s1[i];
+            if (!w->height[b1]) continue;
+            int n2 = steps(w, b1, w->height[b1], s2);
+            for (int j = 0; j < n2; j++) {
+                int b2 = s2[j];
+                if (!w->height[b2]) continue;
+                int n3 = steps(w, b2, w->height[b2], s3);
+                for (int k = 0; k < n3; k++) {
+                    int b3 = s3[k];
+                    if (b3 != src && !w->height[b3]) found_add(w, b3);
+                }
+            }
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Cut vertices of the occupied hexes (iterative Tarjan): w->cut[c] set for each. */
+static void find_cuts(Work *w) {
+    int n = w->nocc;
+    for (int i = 0; i < n; i++) {
+        int c = w->occ[i];
+        w->disc[c] = -1;
+        w->cut[c] = 0;
+    }
+    if (n < 3) return;
+    int st_v[MAX_OCC], st_p[MAX_OCC], st_d[MAX_OCC];
+    int root = w->occ[0];
+    int t = 0, sp = 0, root_children = 0;
+    w->disc[root] = w->low[root] = t++;
+    st_v[0] = root;
+    st_p[0] = -1;
+    st_d[0] = 0;
+    sp = 1;
+    while (sp) {
+        int v = st_v[sp - 1];
+        int p = st_p[sp - 1];
+        int pushed = 0;
+        while (st_d[sp - 1] < 6) {
+            int d = st_d[sp - 1]++;
+            if (!(w->mask[v] >> d & 1)) continue;
+            int u = v + w->off[d];
+            if (w->disc[u] < 0) {
+                w->disc[u] = w->low[u] = t++;
+                st_v[sp] = u;
+                st_p[sp] = v;
+                st_d[sp] = 0;
+                sp++;
+                pushed = 1;
+                break;
+            }
+            if (u != p && w->disc[u] < w->low[v]) w->low[v] = w->disc[u];
+        }
+        if (pushed) continue;
+        sp--;
+        if (p >= 0) {
+            if (w->low[v] < w->low[p]) w->low[p] = w->low[v];
+            if (p == root) {
+                root_children++;
+            } else if (w->low[v] >= w->disc[p]) {
+                w->cut[p] = 1;
+            }
+        }
+    }
+    if (root_children > 1) w->cut[root] = 1;
+}
+
+/* The Pillbug's ability from hex h (hive.moves.throws). */
+static void throws(Work *w, int h, int frozen) {
+    const int *off = w->off;
+    int empties[6], ne = 0;
+    for (int e = 0; e < 6; e++)
+        if (!w->height[h + off[e]]) empties[ne++] = e;
+    if (!ne) return;
+    for (int d = 0; d < 6; d++) {
+        int tgt = h + off[d];
+        if (w->height[tgt] != 1 || tgt == frozen || w->cut[tgt]) continue;
+        if (w->height[h + off[(d + 5) % 6]] > 1 && w->height[h + off[(d + 1) % 6]] > 1) continue;
+        for (int i = 0; i < ne; i++) {
+            int e = empties[i];
+            int a = h + off[(e + 5) % 6], b = h + off[(e + 1) % 6];
+            if (a != tgt && b != tgt && w->height[a] > 1 && w->height[b] > 1) continue;
+            emit(w, w->codes[tgt][0], tgt, h + off[e]);
+        }
+    }
+}
+
+static inline int top_code(const Work *w, int c) { return w->codes[c][w->height[c] - 1]; }
+
+/* The key object of a cell (a new reference). */
+static PyObject *key_of(Work *w, int c) {
+    PyObject *k = w->given[c];
+    if (!k) k = w->made[c];
+    if (!k) {
+        int64_t x = w->x0 + c / w->H, y = w->y0 + c % w->H;
+        k = PyLong_FromLongLong((long long)(x * STRIDE + y));
+        if (!k) return NULL;
+        w->made[c] = k;
+        w->made_cells[w->nmade++] = c;
+    }
+    Py_INCREF(k);
+    return k;
+}
+
+static void release_keys(Work *w) {
+    for (int i = 0; i < w->nmade; i++) {
+        Py_CLEAR(w->made[w->made_cells[i]]);
+    }
+    w->nmade = 0;
+    for (int i = 0; i < w->nocc; i++) w->given[w->occ[i]] = NULL;
+}
+
+/* Read the stacks dict into the grid. Returns 1 when loaded, 0 when the position is left
+ * to Python (far coordinates, a board too large for the grid), -1 on error. */
+static int load(Generator *self, PyObject *stacks) {
+    Work *w = self->w;
+    Py_ssize_t n = PyDict_GET_SIZE(stacks);
+    if (n > MAX_OCC) return 0;
+    int64_t xs[MAX_OCC], ys[MAX_OCC];
+    PyObject *keys[MAX_OCC], *lists[MAX_OCC];
+    int64_t minx = 0, maxx = 0, miny = 0, maxy = 0;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    int i = 0;
+    while (PyDict_Next(stacks, &pos, &key, &value)) {
+        int overflow = 0;
+        long long k = PyLong_AsLongLongAndOverflow(key, &overflow);
+        if (k == -1 && PyErr_Occurred()) return -1;
+        if (overflow) return 0;
+        if (!PyList_Check(value) || PyList_GET_SIZE(value) == 0) {
+            PyErr_SetString(PyExc_TypeError, "stacks must map hex keys to non-empty lists");
+            return -1;
+        }
+        if (PyList_GET_SIZE(value) > MAX_HEIGHT) return 0;
+        int64_t x = ((int64_t)k + HALF) >> SHIFT;
+        int64_t y = (int64_t)k - x * STRIDE;
+        if (x > SAFE_COORD || x < -SAFE_COORD || y > SAFE_COORD || y < -SAFE_COORD) return 0;
+        xs[i] = x;
+        ys[i] = y;
+        keys[i] = key;
+        lists[i] = value;
+        if (i == 0 || x < minx) minx = x;
+        if (i == 0 || x > maxx) maxx = x;
+        if (i == 0 || y < miny) miny = y;
+        if (i == 0 || y > maxy) maxy = y;
+        i++;
+    }
+    int64_t width = maxx - minx + 5, height = maxy - miny + 5;
+    if (width * height > MAX_CELLS) return 0;
+    w->x0 = minx - 2;
+    w->y0 = miny - 2;
+    w->H = (int)height;
+    w->cells = (int)(width * height);
+    for (int d = 0; d < 6; d++) w->off[d] = DX[d] * w->H + DY[d];
+    memset(w->height, 0, (size_t)w->cells);
+    memset(w->mask, 0, (size_t)w->cells);
+    w->nocc = 0;
+    for (int j = 0; j < i; j++) {
+        int c = (int)((xs[j] - w->x0) * w->H + (ys[j] - w->y0));
+        Py_ssize_t size = PyList_GET_SIZE(lists[j]);
+        for (Py_ssize_t level = 0; level < size; level++) {
+            long code = PyLong_AsLong(PyList_GET_ITEM(lists[j], level));
+            if (code == -1 && PyErr_Occurred()) goto bad;
+            if (code < 0 || code >= self->ncodes) {
+                PyErr_SetString(PyExc_ValueError, "unknown piece code in stacks");
+                goto bad;
+            }
+            w->codes[c][level] = (signed char)code;
+        }
+        w->height[c] = (unsigned char)size;
+        w->given[c] = keys[j];
+        w->occ[w->nocc++] = c;
+        for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
+    }
+    return 1;
+bad:
+    for (int j = 0; j < w->nocc; j++) w->given[w->occ[j]] = NULL;
+    w->nocc = 0;
+    return -1;
+}
+
+/* The cell of an engine key, or -1 outside the grid. */
+static int cell_of(const Work *w, PyObject *key) {
+    int overflow = 0;
+    long long k = PyLong_AsLongLongAndOverflow(key, &overflow);
+    if (overflow || (k == -1 && PyErr_Occurred())) return -1;
+    int64_t x = ((int64_t)k + HALF) >> SHIFT;
+    int64_t y = (int64_t)k - x * STRIDE;
+    int64_t cx = x - w->x0, cy = y - w->y0;
+    if (cx < 0 || cy < 0 || cy >= w->H || cx * w->H + cy >= w->cells) return -1;
+    return (int)(cx * w->H + cy);
+}
+
+static PyObject *build_list(Work *w) {
+    PyObject *out = PyList_New(w->nacts);
+    if (!out) return NULL;
+    for (int i = 0; i < w->nacts; i++) {
+        Act *a = &w->acts[i];
+        PyObject *t = PyTuple_New(3);
+        PyObject *code = PyLong_FromLong(a->code);
+        PyObject *src = key_of(w, a->src);
+        PyObject *dst = key_of(w, a->dst);
+        if (!t || !code || !src || !dst) {
+            Py_XDECREF(t);
+            Py_XDECREF(code);
+            Py_XDECREF(src);
+            Py_XDECREF(dst);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, 0, code);
+        PyTuple_SET_ITEM(t, 1, src);
+        PyTuple_SET_ITEM(t, 2, dst);
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+/* Generator.moves(stacks, where, player, last) -> list of (code, src, dst), or None. */
+static PyObject *Generator_moves(Generator *self, PyObject *args) {
+    PyObject *stacks, *where;
+    int player, last;
+    if (!PyArg_ParseTuple(args, "O!O!ii:moves", &PyDict_Type, &stacks, &PyDict_Type, &where,
+                          &player, &last))
+        return NULL;
+    if (!self->w) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
+    Work *w = self->w;
+    int loaded = load(self, stacks);
+    if (loaded < 0) return NULL;
+    if (!loaded) Py_RETURN_NONE;
+    w->nacts = 0;
+    w->overflow = 0;
+    find_cuts(w);
+
+    /* The player's pieces, in `where` order (a piece's moves are contiguous: its range is
+     * kept for the de-duplication of throws). */
+    int piece_code[MAX_CODES], piece_cell[MAX_CODES], npieces = 0;
+    int range_lo[MAX_CODES], range_hi[MAX_CODES];
+    int frozen = -1;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(where, &pos, &key, &value)) {
+        long code = PyLong_AsLong(key);
+        if (code == -1 && PyErr_Occurred()) goto error;
+        int c = cell_of(w, value);
+        if (code < 0 || code >= self->ncodes || c < 0 || !w->height[c]) {
+            PyErr_SetString(PyExc_ValueError, "where names a piece that is not in stacks");
+            goto error;
+        }
+        if (code == last) frozen = c;
+        if ((code & 1) != player || code == last) continue;
+        piece_code[npieces] = (int)code;
+        piece_cell[npieces] = c;
+        npieces++;
+    }
+    for (int i = 0; i < MAX_CODES && i < self->ncodes; i++) range_lo[i] = range_hi[i] = 0;
+
+    for (int i = 0; i < npieces; i++) {
+        int code = piece_code[i], src = piece_cell[i];
+        int h = w->height[src];
+        if (top_code(w, src) != code) continue; /* pinned under a stack */
+        int t = self->type[code];
+        range_lo[code] = w->nacts;
+        if (h > 1) {
+            /* On top of the hive: a Beetle, or a Mosquito moving as one. */
+            int out[6];
+            w->height[src] = (unsigned char)(h - 1);
+            int n = steps(w, src, h - 1, out);
+            w->height[src] = (unsigned char)h;
+            for (int j = 0; j < n; j++) emit(w, code, src, out[j]);
+            range_hi[code] = w->nacts;
+            continue;
+        }
+        if (w->cut[src]) continue; /* the hive needs it */
+        next_gen(w);
+        w->nfound = 0;
+        int sorted = 1;
+        int tops[6], ntops = 0;
+        if (t == MOSQUITO) {
+            for (int d = 0; d < 6; d++) {
+                int n = src + w->off[d];
+                if (w->height[n]) tops[ntops++] = self->type[top_code(w, n)];
+            }
+        }
+        lift(w, src);
+        if (t == MOSQUITO) {
+            int done = 0;
+            for (int j = 0; j < ntops; j++) {
+                int bug = tops[j];
+                if (bug == MOSQUITO || (done >> bug & 1)) continue;
+                done |= 1 << bug;
+                reach(w, src, bug);
+            }
+        } else {
+            reach(w, src, t);
+            sorted = !(t == QUEEN || t == PILLBUG || t == BEETLE || t == GRASSHOPPER);
+        }
+        drop(w, src, h);
+        if (sorted) qsort(w->found, (size_t)w->nfound, sizeof(int), cmp_int);
+        for (int j = 0; j < w->nfound; j++) {
+            if (w->found[j] != src) emit(w, code, src, w->found[j]);
+        }
+        range_hi[code] = w->nacts;
+    }
+
+    /* The Pillbug's ability: the player's Pillbug, and a Mosquito next to a Pillbug, alone
+     * on their hex. */
+    int first_throw = w->nacts;
+    for (int i = 0; i < npieces; i++) {
+        int code = piece_code[i], h = piece_cell[i];
+        int t = self->type[code];
+        if ((t != PILLBUG && t != MOSQUITO) || w->height[h] != 1) continue;
+        if (t == MOSQUITO) {
+            int touches = 0;
+            for (int d = 0; d < 6 && !touches; d++) {
+                int n = h + w->off[d];
+                touches = w->height[n] && self->type[top_code(w, n)] == PILLBUG;
+            }
+            if (!touches) continue;
+        }
+        int start = w->nacts;
+        throws(w, h, frozen);
+        /* Drop the throws already listed (as a move of the thrown piece, or by another
+         * thrower). */
+        int kept = start;
+        for (int j = start; j < w->nacts; j++) {
+            Act a = w->acts[j];
+            int dup = 0;
+            if (a.code < self->ncodes)
+                for (int k = range_lo[a.code]; k < range_hi[a.code] && !dup; k++)
+                    dup = w->acts[k].src == a.src && w->acts[k].dst == a.dst;
+            for (int k = first_throw; k < kept && !dup; k++)
+                dup = w->acts[k].code == a.code && w->acts[k].src == a.src &&
+                      w->acts[k].dst == a.dst;
+            if (!dup) w->acts[kept++] = a;
+        }
+        w->nacts = kept;
+    }
+    if (w->overflow) {
+        release_keys(w);
+        Py_RETURN_NONE;
+    }
+    PyObject *out = build_list(w);
+    release_keys(w);
+    return out;
+error:
+    release_keys(w);
+    return NULL;
+}
+
+/* Generator.move_strings(stacks, actions) -> list of MoveStrings (hive.directions). */
+static PyObject *Generator_move_strings(Generator *self, PyObject *args) {
+    PyObject *stacks, *actions;
+    if (!PyArg_ParseTuple(args, "O!O!:move_strings", &PyDict_Type, &stacks, &PyList_Type,
+                          &actions))
+        return NULL;
+    if (!self->w || !self->refs) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(actions);
+    Work *w = self->w;
+    if (!PyDict_GET_SIZE(stacks)) {
+        /* The first placement: the piece alone. */
+        PyObject *out = PyList_New(n);
+        if (!out) return NULL;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *a = PyList_GET_ITEM(actions, i);
+            long code = PyTuple_Check(a) && PyTuple_GET_SIZE(a) == 3
+                            ? PyLong_AsLong(PyTuple_GET_ITEM(a, 0)) : -2;
+            if (code == -2 || code >= self->ncodes || (code == -1 && PyErr_Occurred())) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad action");
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyObject *text = code < 0 ? PyUnicode_FromString("pass")
+                                      : Py_NewRef(PyTuple_GET_ITEM(self->names, code));
+            if (!text) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyList_SET_ITEM(out, i, text);
+        }
+        return out;
+    }
+    int loaded = load(self, stacks);
+    if (loaded < 0) return NULL;
+    if (!loaded) Py_RETURN_NONE;
+    PyObject *out = PyList_New(n);
+    if (!out) goto error;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *a = PyList_GET_ITEM(actions, i);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) != 3) {
+            PyErr_SetString(PyExc_TypeError, "actions are (code, src, dst) tuples");
+            goto error;
+        }
+        long code = PyLong_AsLong(PyTuple_GET_ITEM(a, 0));
+        if (code == -1 && PyErr_Occurred()) goto error;
+        PyObject *text = NULL;
+        if (code < 0) {
+            text = PyUnicode_FromString("pass");
+        } else {
+            if (code >= self->ncodes) {
+                PyErr_SetString(PyExc_ValueError, "unknown piece code");
+                goto error;
+            }
+            PyObject *srck = PyTuple_GET_ITEM(a, 1);
+            int src = srck == Py_None ? -1 : cell_of(w, srck);
+            int dst = cell_of(w, PyTuple_GET_ITEM(a, 2));
+            if (dst < 0 || (srck != Py_None && src < 0)) {
+                PyErr_SetString(PyExc_ValueError, "an action's hex is off the board");
+                goto error;
+            }
+            PyObject *name = PyTuple_GET_ITEM(self->names, code);
+            PyObject *ref = NULL;
+            if (w->height[dst] && dst != src) {
+                ref = PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->refs, top_code(w, dst)), 0);
+            } else {
+                for (int s = 0; s < 6 && !ref; s++) {
+                    int e = SCAN[s];
+                    int nb = dst + w->off[e];
+                    int h = w->height[nb];
+                    if (!h) continue;
+                    int top;
+                    if (nb == src) {
+                        if (h == 1) continue;
+                        top = w->codes[nb][h - 2];
+                    } else {
+                        top = w->codes[nb][h - 1];
+                    }
+                    ref = PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->refs, top), (e + 3) % 6 + 1);
+                }
+            }
+            if (ref) {
+                text = PyUnicode_Concat(name, ref);
+            } else {
+                Py_INCREF(name);
+                text = name;
+            }
+        }
+        if (!text) goto error;
+        PyList_SET_ITEM(out, i, text);
+    }
+    release_keys(w);
+    return out;
+error:
+    Py_XDECREF(out);
+    release_keys(w);
+    return NULL;
+}
+
+static int Generator_init(Generator *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"types", "names", "refs", NULL};
+    PyObject *types, *names, *refs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!O!:Generator", kwlist, &PyTuple_Type,
+                                     &types, &PyTuple_Type, &names, &PyTuple_Type, &refs))
+        return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(types);
+    if (n > MAX_CODES || PyTuple_GET_SIZE(names) != n || PyTuple_GET_SIZE(refs) != n) {
+        PyErr_SetString(PyExc_ValueError,
+                        "types, names and refs need one entry per piece code (at most 64)");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(types, i));
+        if (t == -1 && PyErr_Occurred()) return -1;
+        if (t < QUEEN || t > PILLBUG) {
+            PyErr_SetString(PyExc_ValueError, "a bug type is 0..7");
+            return -1;
+        }
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        PyObject *row = PyTuple_GET_ITEM(refs, i);
+        if (!PyUnicode_Check(name) || !PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 7) {
+            PyErr_SetString(PyExc_TypeError, "names are str, refs are tuples of 7 str");
+            return -1;
+        }
+        for (int k = 0; k < 7; k++)
+            if (!PyUnicode_Check(PyTuple_GET_ITEM(row, k))) {
+                PyErr_SetString(PyExc_TypeError, "refs are tuples of 7 str");
+                return -1;
+            }
+        self->type[i] = (unsigned char)t;
+    }
+    if (!self->w) {
+        self->w = calloc(1, sizeof(Work));
+        if (!self->w) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    self->ncodes = (int)n;
+    Py_INCREF(names);
+    Py_XSETREF(self->names, names);
+    Py_INCREF(refs);
+    Py_XSETREF(self->refs, refs);
+    return 0;
+}
+
+static void Generator_dealloc(Generator *self) {
+    free(self->w);
+    Py_XDECREF(self->names);
+    Py_XDECREF(self->refs);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Generator_methods[] = {
+    {"moves", (PyCFunction)Generator_moves, METH_VARARGS,
+     "moves(stacks, where, player, last) -> list of (code, src, dst) actions, or None\n\n"
+     "stacks: hex key -> piece codes bottom first; where: code -> hex of every piece on the\n"
+     "board; last: the code of the piece moved last (frozen), or -1. The moves and Pillbug\n"
+     "throws of the player's pieces, in the order of hive.engine.HiveEngine.generate. None\n"
+     "means: leave this position to the Python generator (far coordinates)."},
+    {"move_strings", (PyCFunction)Generator_move_strings, METH_VARARGS,
+     "move_strings(stacks, actions) -> list of canonical MoveStrings, or None\n\n"
+     "The MoveString of each action in the position `stacks` (hive.directions.move_string)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject GeneratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "hive._hivegen.Generator",
+    .tp_basicsize = sizeof(Generator),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The moves of one Hive game type's pieces.\n\n"
+              "Generator(types, names, refs): per piece code its bug type (0 Queen .. 7\n"
+              "Pillbug), its name (wS1) and its reference texts (hive.directions.ref_texts).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Generator_init,
+    .tp_dealloc = (destructor)Generator_dealloc,
+    .tp_methods = Generator_methods,
+};
+
+static struct PyModuleDef hivegen_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "hive._hivegen",
+    .m_doc = "The moves of Hive's pieces in C (see hive/engine.py for the rules it follows).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__hivegen(void) {
+    init_tables();
+    if (PyType_Ready(&GeneratorType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&hivegen_module);
+    if (!m) return NULL;
+    Py_INCREF(&GeneratorType);
+    if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0) {
+        Py_DECREF(&GeneratorType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
