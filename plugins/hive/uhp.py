@@ -120,6 +120,8 @@ def parse_clock(text: str) -> float:
 def parse_seconds(text: str) -> float:
     """Seconds of ``bestmove seconds S`` (nokamute's sub-second form): 0 < S <= 3600."""
     try:
+        if not text.isascii():
+            raise ValueError
         seconds = float(text)
         if not 0 < seconds <= 3600:  # also refuses nan
             raise ValueError

@@ -167,7 +167,8 @@ def test_sub_second_times_reach_an_engine_that_reads_whole_seconds_only(tmp_path
     log = tmp_path / "commands.txt"
     game = hexkit.load_game("hive", expansions="none")
     state = game.new_state(seed=0)
-    seat = make_bot(game, f"uhp:time=0.25:{sys.executable} {script} {log}", 0)
+    seat = make_bot(game, f"uhp:time=0.25:{sys.executable} {script} {log}", 0,
+                    from_operator=True)
     try:
         for _ in range(3):
             move = seat.choose(state)
