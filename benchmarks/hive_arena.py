@@ -116,7 +116,10 @@ def play_game(white: Player, black: Player, game_type: str, seconds: float | Non
     state = hexkit.load_game("hive", expansions=letters or "none",
                              repetition_draw=True).new_state(seed=0)
     for player in (white, black):
-        player.engine.ask_line(f"newgame {game_type}")
+        try:
+            player.engine.ask_line(f"newgame {game_type}")
+        except UhpEngineError as e:
+            raise SystemExit(f"hive_arena: {player.name} cannot start a game: {e}") from None
     moves: list[str] = []
     result, reason = "Draw", f"{max_plies} plies without a result"
     while len(moves) < max_plies:
