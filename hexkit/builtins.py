@@ -18,10 +18,29 @@ def _mcts_factory(game: Any, arg: str | None, seed: int | None) -> Any:
     return mcts_factory(game, arg, seed)
 
 
+def _level_factory(game: Any, arg: str | None, seed: int | None) -> Any:
+    from hexkit.bots.levels import level_factory
+
+    return level_factory(game, arg, seed)
+
+
 MCTS = BotSpec(
     "mcts",
-    "Monte-Carlo tree search (UCT, random playouts); mcts:N for N simulations per move",
+    "Monte-Carlo tree search (UCT, the game's playouts; never misses a win or allows a "
+    "loss in one); mcts:N for N simulations per move",
     _mcts_factory,
+    settings="mcts:N (N simulations a move, 1..1,000,000; default 1,000) or "
+             "mcts:sims=N,c=X,depth=N,random=P,tactics=off",
+    example="mcts:400",
+)
+LEVELS = BotSpec(
+    "bot",
+    "the game's named levels: bot:easy, bot:medium (or just bot), bot:hard, bot:level=N "
+    "(hexkit rules GAME lists them)",
+    _level_factory,
+    settings="bot:easy|medium|hard or bot:level=N (1 the weakest; 5 levels unless the game "
+             "says otherwise)",
+    example="bot:medium",
 )
 
 
@@ -29,6 +48,7 @@ MCTS = BotSpec(
 def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(RANDOM)
     register(MCTS)
+    register(LEVELS)
 
 
 @hookimpl

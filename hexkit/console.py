@@ -15,8 +15,10 @@ import time
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
     from typing import IO, Any
+
+    from hexkit.render.text import StyledText
 
 #: The one line that says how to get colour when ``rich`` is missing.
 COLOUR_HINT = "colour needs the rich library: pip install 'hexkit-games[colour]'"
@@ -36,6 +38,8 @@ def terminal_columns(stream: IO[str] | None = None, fallback: int = 80) -> int:
     if columns > 0:
         return columns
     stream = stream if stream is not None else sys.__stdout__
+    if stream is None:
+        return fallback
     try:
         return os.get_terminal_size(stream.fileno()).columns or fallback
     except (AttributeError, ValueError, OSError):
@@ -97,6 +101,35 @@ _NAMED_COLOURS = frozenset(
 )
 
 
+def seat_colour(seat: int, name: str) -> str:
+    """The colour of a seat: its player's name when that is a colour (RED, Blue; White is
+    the terminal's text colour and Black grey), else the seat's colour in
+    :data:`SEAT_COLOURS` (rich's colour names)."""
+    low = name.lower()
+    colour = low if low in _NAMED_COLOURS else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    # White and black text vanish on a terminal of that background: the terminal's own
+    # text colour and grey read on both.
+    return {"orange": "dark_orange", "white": "default", "black": "bright_black"}.get(colour,
+                                                                                   colour)
+
+
+#: Styles (rich's names) of the roles of a picture's characters, beside a seat's colour.
+ROLE_STYLES = {"last": "underline", "target": "reverse", "label": "dim"}
+
+
+def _style_of(roles: str, players: Sequence[str]) -> str:
+    """The rich style of characters with ``roles`` (see :mod:`hexkit.render.text`)."""
+    out = []
+    for role in roles.split():
+        if role.startswith("seat:"):
+            seat = int(role[5:])
+            if 0 <= seat < len(players):
+                out.append(f"bold {seat_colour(seat, players[seat])}")
+        elif role in ROLE_STYLES:
+            out.append(ROLE_STYLES[role])
+    return " ".join(out)
+
+
 class Console:
     """Lines to a person: plain, or coloured through rich when ``colour`` is on.
 
@@ -129,27 +162,46 @@ class Console:
         """``text`` marked up in ``style`` (rich markup; plain text when colour is off)."""
         if not self.colour or not style:
             return text
-        from rich.markup import escape
+        from rich.text import Text
 
-        return f"[{style}]{escape(text)}[/]"
+        return Text(text, style=style).markup
 
     def escape(self, text: str) -> str:
-        """``text`` made safe to put in marked-up text (unchanged when colour is off)."""
+        """``text`` made safe to put in marked-up text before plain text or at its end
+        (unchanged when colour is off; before a tag, use :meth:`style`)."""
         if not self.colour:
             return text
         from rich.markup import escape
 
-        return escape(text)
+        marked = escape(text)
+        # rich doubles a final backslash so that it cannot escape a tag that follows; with
+        # no tag after it, the double would be shown (Hive's "bQ wS1\").
+        return marked[:-1] if text.endswith("\\") and marked.endswith("\\\\") else marked
 
     def player(self, seat: int | None, name: str) -> str:
         """A player's name in the seat's colour."""
         if seat is None or not self.colour:
             return name
-        low = name.lower()
-        colour = low if low in _NAMED_COLOURS else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        if colour == "orange":
-            colour = "dark_orange"
-        return self.style(name, f"bold {colour}")
+        return self.style(name, f"bold {seat_colour(seat, name)}")
+
+    def say_styled(self, text: StyledText, players: Sequence[str]) -> None:
+        """Print a picture whose characters carry roles (:class:`~hexkit.render.text.
+        StyledText`): pieces in their owner's colour (``players``: the seats' names), the
+        last move underlined, targets reversed, labels dim. Without colour: its plain
+        text, exactly."""
+        if self._rich is None:
+            print(str(text), file=self.stream)
+            return
+        from rich.text import Text
+
+        styles: dict[str, str] = {}
+        for i in range(len(text.lines)):
+            line = Text(end="\n")
+            for run, roles in text.runs(i):
+                if roles not in styles:
+                    styles[roles] = _style_of(roles, players)
+                line.append(run, style=styles[roles] or None)
+            self._rich.print(line)
 
     def say(self, text: str = "", role: str = "", *, marked: bool = False) -> None:
         """Print ``text`` (one or more lines) in the style of ``role``. ``marked``: the text

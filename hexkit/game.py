@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from hexkit.actions import ActionSpace
     from hexkit.events import GameEvent
     from hexkit.gestures import Gesture, Origin
+    from hexkit.render.text import StyledText
     from hexkit.turns import TurnOrder
     from hexkit.undo import Journal
     from hexkit.view import BoardView
@@ -598,6 +599,13 @@ class State(ABC):
                 ))
         return found
 
+    def move_note(self, ply: int = -1) -> str:
+        """What move number ``ply`` did, in one line, when its notation and events do not
+        say it all (Hex Baron: ``Serf moved from tile 12 to tile 17 (-1 fuel)``); "" by
+        default. The terminal shows it for the moves whose board a player does not see
+        (a bot's, and the last before a bot plays)."""
+        return ""
+
     # -- gestures ----------------------------------------------------------------------
     def gesture(self, move: Move) -> Gesture | None:
         """Where ``move`` starts and ends, for click-to-move (default: ``move.gesture()``
@@ -696,12 +704,38 @@ class State(ABC):
         }
 
     def render(self) -> str:
-        """The position as plain text for a terminal (default: drawn from :meth:`view`)."""
+        """The position as plain text for a terminal (default: drawn from :meth:`view`,
+        with the cells' labels, then whose turn it is or the result)."""
         if type(self).view is State.view:
             raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
-        from hexkit.render.text import render_view_text
+        return str(self.render_styled())
 
-        return render_view_text(self.view())
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText | None:
+        """:meth:`render` with its runs marked (pieces by owner, the last move, ``targets``:
+        view cells a player asked about), for a terminal with colour; ``str()`` of it is
+        :meth:`render`. None for a game that draws its own text and not this (it is then
+        shown without colour)."""
+        if type(self).render is not State.render:
+            return None
+        from hexkit.render.text import render_view_styled
+
+        view = self.view()
+        last = view.highlight
+        if not last and self.move_stack:  # the view marks no move: where its gesture went
+            gesture = self.gesture(self.move_stack[-1])
+            if gesture is not None:
+                last = tuple(c for c in (gesture.origin, gesture.target)
+                             if isinstance(c, tuple))
+        styled = render_view_styled(view, targets, last)
+        result = result_text(self)
+        if result:
+            if not any(line.startswith("Game over") for line in view.caption):
+                styled.add(result)
+        else:
+            name = self.players[self.current_player]
+            if not any(f"{name} to " in line for line in view.caption):
+                styled.add(f"{name} to move.")
+        return styled
 
     def view(self) -> BoardView:
         """The position as a game-neutral picture for renderers (default: no cells, the

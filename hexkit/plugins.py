@@ -345,6 +345,11 @@ class _Loader:
 
         if not isinstance(policy, PlayoutPolicy):
             raise PluginError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
+        from hexkit.bots.policy import check_levels
+
+        problem = check_levels(policy.levels)
+        if problem:
+            raise PluginError(f"playout policy for game '{str(policy.game)[:40]}': {problem}")
         existing = self.registry.policies.get(policy.game)
         if existing is not None:
             raise PluginError(f"a playout policy for game '{policy.game}' is already "

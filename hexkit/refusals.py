@@ -40,10 +40,23 @@ def push_or_refusal(state: Any, move: Any, *, hint: str,
         advice = f"; did you mean '{better}'?" if better else hint
         return f"cannot read that move: {exc}{advice}"
     except IllegalMoveError as exc:
-        better = _did_you_mean(state, str(move), extra_words)
+        # The line was read as a move: a front-end word ('moves' for 'move') is not meant.
+        better = _did_you_mean(state, str(move), ())
         return f"illegal move: {exc}" + (f"; did you mean '{better}'?" if better else "")
     return None
 
 
 def _did_you_mean(state: Any, line: str, extra_words: Iterable[str]) -> str | None:
-    return correct_line(line, move_words(state) | set(extra_words))
+    """The line with its mistyped words corrected, if that is a legal move now or one of
+    the front-end's words (``help``): a suggestion that would be refused too is none."""
+    words = set(extra_words)
+    better = correct_line(line, move_words(state) | words)
+    if better is None:
+        return None
+    if better.split()[0] in words:
+        return better
+    try:
+        move = state.parse_move(better)
+    except (MoveParseError, IllegalMoveError):
+        return None
+    return better if str(move) in {str(m) for m in state.legal_moves()} else None

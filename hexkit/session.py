@@ -4,8 +4,9 @@ The session knows no game. It narrates what every move did from ``state.events()
 teaches the game from ``game.describe()`` and ``state.move_help()``, lists moves (those
 starting at a cell or a piece in hand through ``state.moves_from``), corrects mistyped
 words against the words of the legal moves, shows that a bot is thinking, and keeps the
-game saved (``--save FILE`` or the ``save FILE`` word) so that leaving it, by ``quit``,
-Ctrl-D or Ctrl-C, never loses it.
+game saved (``--save FILE``, the ``save FILE`` word, or at a terminal the per-user games
+folder) so that leaving it, by ``quit``, Ctrl-D or Ctrl-C, never loses it. Boards are shown
+in colour through ``state.render_styled()`` when the terminal has it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 from hexkit import events as ev
@@ -27,7 +31,7 @@ from hexkit.console import (
 )
 from hexkit.errors import HexkitError
 from hexkit.game import Game, State
-from hexkit.gestures import Hand, Origin
+from hexkit.gestures import Cell, Hand, Origin
 from hexkit.records import GameRecord, load_record, save_record
 from hexkit.refusals import move_words, push_or_refusal
 from hexkit.suggest import correct_line, split_words
@@ -67,12 +71,30 @@ class GameFile:
     #: The ``hexkit`` arguments that must come before ``play`` to find the game again
     #: (``--plugins-dir DIR``), for the resume command.
     prefix: list[str] = field(default_factory=list)
+    #: A folder to keep the game in, under a new name, once a move is played and while it
+    #: has no file of its own (``hexkit play`` at a terminal: the per-user games folder).
+    keep_in: Path | None = None
 
     def write(self, state: State) -> None:
-        """Save ``state`` to the file, if there is one."""
+        """Save ``state`` to the file, if there is one (or keep it in :attr:`keep_in`
+        once a move is played)."""
+        if self.path is None and self.keep_in is not None and state.move_stack:
+            folder, self.keep_in = self.keep_in, None  # one try: a failure is said once
+            folder.mkdir(parents=True, exist_ok=True)
+            self.start(str(self._new_name(folder, state)), state)
+            return
         if self.path is not None:
             self.record.update(state)
             save_record(self.path, self.record, hold=True)  # one session per file
+
+    def _new_name(self, folder: Path, state: State) -> Path:
+        """``folder/GAME-YYYYMMDD-HHMMSS.json`` (``-2``, ``-3``... if taken)."""
+        stem = f"{state.game.spec.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+        path, n = folder / f"{stem}.json", 1
+        while os.path.lexists(path):
+            n += 1
+            path = folder / f"{stem}-{n}.json"
+        return path
 
     def start(self, path: str, state: State, *, force: bool = False) -> None:
         """Save to ``path`` from now on (HexkitError if it names a file that exists, other
@@ -166,6 +188,7 @@ class PlaySession:
         self.extra = {c.name.lower(): c for c in game.spec.console_commands
                       if c.name.lower() not in CORE_WORDS}
         self._hinted = False
+        self._kept_note = ""
 
     # -- output --------------------------------------------------------------------------
     def say(self, text: str = "", role: str = "") -> None:
@@ -199,7 +222,7 @@ class PlaySession:
                 show_board = True
                 continue
             if show_board:
-                self.say(state.render())
+                self.show_board()
                 show_board = False
             if not self._hinted:
                 self._hinted = True
@@ -235,29 +258,58 @@ class PlaySession:
 
     def autosave(self) -> None:
         """Save the game to its file, if it has one. A save that fails is said, and the game
-        goes on in memory (the player can ``save`` it elsewhere)."""
+        goes on in memory (the player can ``save`` it elsewhere). A game kept in the
+        per-user folder says where, once, when its file is made."""
+        file = self.file
+        keeping = file.path is None and file.keep_in is not None
+        where = file.path or file.keep_in
         try:
-            self.file.write(self.state)
+            file.write(self.state)
         except (HexkitError, OSError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            self.say(f"could not save the game to {self.file.path}: {reason}; it goes on "
+            self.say(f"could not save the game to {where}: {reason}; it goes on "
                      "(type 'save FILE' to keep it elsewhere)", "refused")
+            return
+        if keeping and file.path is not None:  # said after the move's narration
+            self._kept_note = (f"(This game is kept in {file.path} as you play; "
+                               f"{file.resume_command()} resumes it.)")
 
     def narrate(self) -> None:
-        """What the last move did, one line per event (the end is said once, by finish)."""
-        for event in self.state.events():
+        """What the last move did, one line per event (the end is said once, by finish).
+        When a bot moves next, the board is not shown before it does: the move's note
+        (:meth:`~hexkit.game.State.move_note`) comes first, so that every move's effect
+        is told."""
+        state = self.state
+        if not state.is_over() and self._is_bot(state.current_player):
+            note = state.move_note()
+            if note:
+                self.say(f"  {note}", "event")
+        for event in state.events():
             if event.kind != ev.GAME_OVER:
                 self.say(f"  {event.text}", f"event:{event.kind}")
+        if self._kept_note:
+            self.say(self._kept_note, "hint")
+            self._kept_note = ""
 
     def finish(self) -> None:
-        board = self.state.render()
-        self.say(board)
+        board = self.show_board()
         # The end is said once: some games' pictures already say it (Focus, HexAround).
         if not any(line.startswith("Game over") for line in board.splitlines()):
             self.say(self.result_line(), "result")
         if self.file.path is not None:
             self.say(f"The game is saved in {self.file.path} "
                      f"({self.file.command('replay')} shows it again).", "hint")
+
+    def show_board(self, targets: Iterable[Cell] = ()) -> str:
+        """Show the position (in colour when the terminal has it and the game marks its
+        picture: owners, the last move, ``targets``); returns its plain text."""
+        styled = self.state.render_styled(targets) if self.out.colour else None
+        if styled is None:
+            text = self.state.render()
+            self.say(text)
+            return text
+        self.out.say_styled(styled, self.state.players)
+        return str(styled)
 
     def result_line(self) -> str:
         from hexkit.game import result_text
@@ -291,6 +343,21 @@ class PlaySession:
         print(f"hexkit: {reason}: the game was abandoned unfinished", file=self.stderr)
         return 1 if how == "eof" else 130
 
+    def may_leave(self) -> bool:
+        """True if ``quit`` may leave now: the game is saved, nothing was played, or the
+        input is a script; at a terminal, a player about to lose moves is asked first."""
+        if self.file.path is not None or not self.state.move_stack or not self._at_terminal():
+            return True
+        self.out.prompt("This game is not saved and will be lost: leave anyway? [y/N] ")
+        try:
+            answer = read_line(self.stdin)
+        except InputDecodeError:
+            answer = ""
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("The game goes on ('save FILE' keeps it).", "hint")
+        return False
+
     def _at_terminal(self) -> bool:
         from hexkit.console import is_terminal
 
@@ -315,7 +382,9 @@ class PlaySession:
             self.show_moves(rest)
             return False
         if low in ("quit", "exit"):
-            raise Leave("quit")
+            if self.may_leave():
+                raise Leave("quit")
+            return False
         if low == "undo" and not rest:
             return self.undo()
         if low == "save":
@@ -417,21 +486,24 @@ class PlaySession:
     def show_help(self) -> None:
         state = self.state
         self.say(str(self.game), "heading")
-        self.say(self.game.describe().strip() or self.game.spec.description)
+        rules = self.game.describe().strip() or self.game.spec.description
+        self.say(rules)
         self.say()
-        self.say("How to write a move:", "heading")
         notation = state.move_help().strip()
-        self.say(notation or "As listed by 'moves'.")
+        if notation and _mostly_within(notation, rules):
+            self.say("How to write a move: as in the rules above.", "heading")
+        else:
+            self.say("How to write a move:", "heading")
+            self.say(notation or "As listed by 'moves'.")
         example = self.example()
         if example:
             self.say(f"For example: {example} (legal now).")
         self.say()
         self.say("Words:", "heading")
-        usage_width = max(len(u) for u, _ in WORDS)
-        for usage, what in WORDS:
+        words = [*WORDS, *(_usage(c.name, c.help) for c in self.extra.values())]
+        usage_width = max(len(u) for u, _ in words)
+        for usage, what in words:
             self.say(f"  {usage:<{usage_width}}  {what}")
-        for c in self.extra.values():
-            self.say(f"  {c.name:<{usage_width}}  {c.help}")
         shadowed = [c.name for c in self.game.spec.console_commands
                     if c.name.lower() in CORE_WORDS]
         if shadowed:
@@ -458,6 +530,12 @@ class PlaySession:
         else:
             moves = list(state.legal_moves())
             what = ""
+        if where and self.out.colour:  # where they go, on the board (the plain text is kept)
+            gestures = (state.gesture(m) for m in moves)
+            targets = {g.target for g in gestures if g is not None and g.target is not None}
+            styled = state.render_styled(targets) if targets else None
+            if styled is not None:
+                self.out.say_styled(styled, state.players)
         texts = [str(m) for m in moves]
         count = f"{len(texts)} legal move{'s' if len(texts) != 1 else ''}"
         self.say(f"{count} {what}".rstrip() + ":")
@@ -507,6 +585,23 @@ class PlaySession:
     def did_you_mean(self, line: str) -> str | None:
         """The line with its mistyped words corrected, if any are."""
         return correct_line(line, self.vocabulary())
+
+
+def _usage(name: str, text: str) -> tuple[str, str]:
+    """A game's word as (usage, what it does): its help may start with its usage
+    (``savefile [-f] FILE: save ...``), said then once."""
+    usage, sep, what = text.partition(": ")
+    if sep and usage.split()[:1] == [name] and what:
+        return usage, what
+    return name, text
+
+
+def _mostly_within(text: str, whole: str) -> bool:
+    """True when most lines of ``text`` are lines of ``whole`` too (a game whose rules
+    already hold its notation: ``help`` then says it once)."""
+    known = {line.strip() for line in whole.splitlines()}
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return sum(line in known for line in lines) * 2 >= len(lines)
 
 
 def _tokens(text: str) -> set[str]:

@@ -24,13 +24,24 @@ class BotSpec:
 
     ``starts_process`` marks a bot that runs another program (an external engine): such a
     spec is built only when it comes from the operator's own command line (see
-    :func:`make_bot`), never from a record, a request, a saved file or a database."""
+    :func:`make_bot`), never from a record, a request, a saved file or a database.
+
+    ``games`` names the games it plays (empty: every game); ``settings`` says how its
+    argument is written, with its ranges, and ``example`` is a spec to show as an example
+    (e.g. ``mcts:400``): user interfaces offer a game only the bots that play it."""
 
     name: str
     description: str
     factory: Callable[[Game, str | None, int | None], Bot]
     plugin: str = ""
     starts_process: bool = False
+    games: tuple[str, ...] = ()
+    settings: str = ""
+    example: str = ""
+
+    def plays(self, game_name: str) -> bool:
+        """True if this bot plays the game of that name."""
+        return not self.games or game_name in self.games
 
 
 class RandomBot:
@@ -52,7 +63,8 @@ def _random_factory(game: Game, arg: str | None, seed: int | None) -> RandomBot:
     return RandomBot(seed)
 
 
-RANDOM = BotSpec("random", "uniformly random legal moves", _random_factory)
+RANDOM = BotSpec("random", "uniformly random legal moves", _random_factory,
+                 settings="no settings", example="random")
 
 #: The seat spec of a person at the keyboard (or browser).
 HUMAN = "human"

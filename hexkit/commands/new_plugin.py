@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from hexkit.scaffold import write_plugin
@@ -19,12 +20,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the package and say what to do next."""
     target = write_plugin(args.name, Path(args.dir))
-    print(f"Wrote the plugin package {target}/ (game '{args.name}').")
-    print("Next:")
-    print(f"  pip install -e {target}        # the game appears in 'hexkit games'")
-    print(f"  cd {target} && pytest          # check_game and the rule tests")
-    print(f"  hexkit play {args.name} --p2 mcts")
-    print(f"  hexkit check {target}/scenarios")
+    name = args.name
+    folder = shlex.quote(str(target))
+    print(f"Wrote the plugin package {target}/ (game '{name}').")
+    print("Next, in this order (from here):")
+    steps = [
+        (f"pip install -e {folder}", "the game appears in 'hexkit games'"),
+        (f"hexkit play {name} --p2 mcts", "play it at the terminal against the MCTS bot"),
+        ("hexkit serve", "then click to play at http://127.0.0.1:8000; Ctrl-C stops"),
+        (f"hexkit check {shlex.quote(str(target / 'scenarios'))}", "its scenario file"),
+        (f"cd {folder} && pytest", "check_game and the rule tests"),
+    ]
+    width = max(len(command) for command, _ in steps)
+    for command, what in steps:
+        print(f"  {command:<{width}}  # {what}")
     return 0
-
-

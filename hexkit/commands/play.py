@@ -12,6 +12,7 @@ import sys
 from typing import IO, TYPE_CHECKING
 
 from hexkit import plugins
+from hexkit.console import is_terminal
 from hexkit.errors import OptionError
 from hexkit.game import Game, State
 
@@ -43,6 +44,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--force", action="store_true",
                    help="with --save: replace FILE if it exists")
+    p.add_argument("--no-save", action="store_true",
+                   help="do not keep the game (at a terminal, a game without --save is kept "
+                        "in ~/.local/share/hexkit/games as it goes, to resume later)")
     p.add_argument(
         "--load", default=None, metavar="FILE",
         help="continue the game saved in FILE (and keep saving to it unless --save is given)",
@@ -87,6 +91,8 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     stderr = stderr or sys.stderr
     if args.force and args.save is None:
         raise OptionError("--force does not apply without --save")
+    if args.no_save and (args.save is not None or args.load is not None):
+        raise OptionError(f"--no-save does not apply with {'--save' if args.save else '--load'}")
     if args.load is not None:
         return _run_loaded(args, stdin, stdout, stderr)
     if args.game is None:
@@ -112,6 +118,20 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     file = GameFile(record, prefix=_global_prefix(args))
     if args.save is not None:
         file.start(args.save, state, force=args.force)  # the file exists from the start
+    elif not args.no_save and is_terminal(stdin):
+        # A person at a terminal never loses a game by leaving it: it is kept once a move
+        # is played. A script feeding the moves saves only what it asks for (--save).
+        from hexkit.userdirs import kept_games_folder
+
+        file.keep_in = kept_games_folder()
+    if is_terminal(stdin) and all(seat.bot is None for seat in seats):
+        import shlex
+
+        words = ["hexkit", *_global_prefix(args), "play", args.game]
+        for option in args.option:
+            words += ["-o", option]
+        print(f"All {len(seats)} players are people taking turns at this keyboard; to play "
+              f"against a bot: {shlex.join([*words, '--p2', 'mcts'])}", file=stdout)
     return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()
 
 
@@ -123,8 +143,9 @@ def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: 
     if given:
         raise OptionError(f"--p{given[0]} does not apply to --frontend {name} "
                           "(the front-end seats its own players)")
-    if args.save is not None:
-        raise OptionError(f"--save does not apply to --frontend {name} "
+    if args.save is not None or args.no_save:
+        flag = "--save" if args.save is not None else "--no-save"
+        raise OptionError(f"{flag} does not apply to --frontend {name} "
                           "(use the front-end's own save)")
     if args.colour is not None:
         raise OptionError(f"--colour does not apply to --frontend {name}")

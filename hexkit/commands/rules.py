@@ -56,5 +56,28 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(f"Front-ends (hexkit play {name} --frontend NAME): "
               f"{', '.join(sorted(spec.frontends))}")
+    print()
+    print(bots_text(name, reg))
     return 0
 
+
+def bots_text(name: str, registry: plugins.Registry) -> str:
+    """The bots that play the game and its named levels, as ``hexkit rules`` shows them
+    (lines of at most 100 columns)."""
+    import textwrap
+
+    from hexkit.bots.levels import bot_menu
+
+    menu = bot_menu(name, registry)
+    lines = [f"Levels (hexkit play {name} --p2 bot:easy; 1 is the weakest):"]
+    rows = [(f"{lv.number}  {lv.spec}", lv.bot, lv.about) for lv in menu.levels]
+    left_width = max(len(r[0]) for r in rows)
+    bot_width = max(len(r[1]) for r in rows)
+    for left, bot, about in rows:
+        line = f"  {left:<{left_width}}  {bot:<{bot_width}}  {about}".rstrip()
+        lines += textwrap.wrap(line, 100, subsequent_indent=" " * (left_width + bot_width + 6))
+    lines.append("Bots (--p2 NAME or NAME:SETTINGS):")
+    for b in menu.bots:
+        lines += textwrap.wrap(f"{b.name}: {b.settings or b.description}", 100,
+                               initial_indent="  ", subsequent_indent="      ")
+    return "\n".join(lines)

@@ -8,7 +8,6 @@ required as soon as the server listens beyond this machine (docs/security.md).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,9 @@ from hexkit.errors import OptionError
 def default_folder() -> Path:
     """Where the server keeps its games: ``$XDG_DATA_HOME/hexkit/web-games`` (or
     ``~/.local/share/hexkit/web-games``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                          ".local", "share")
-    return Path(base) / "hexkit" / "web-games"
+    from hexkit.userdirs import data_home
+
+    return data_home() / "web-games"
 
 
 def add_folder_argument(parser: argparse.ArgumentParser) -> None:

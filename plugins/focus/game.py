@@ -12,11 +12,12 @@ programs, and one tuple per move is cheaper than a journal entry per change.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from focus.moves import MOVE_HELP, ReserveMove, StackMove, parse_move, square_name
-from focus.render import board_view, render_text
+from focus.render import board_view, render_styled, render_text
 from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
@@ -26,6 +27,7 @@ from hexkit.errors import IllegalMoveError, RecordError
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 
@@ -184,7 +186,14 @@ class FocusState(State):
 
     def parse_move(self, text: str) -> StackMove | ReserveMove:
         """Read ``a1-a3x2``, ``move 0,0 2,0 2``, ``r:c4`` or ``reserve 3,2``."""
-        return parse_move(text)
+        move = parse_move(text)
+        # Squares written row,col are named so if the move is refused (see apply).
+        low = text.lower()
+        squares = (move.frm, move.to) if type(move) is StackMove else (move.to,)
+        typed = {square_name(sq): f"{sq[0]},{sq[1]}" for sq in squares
+                 if not re.search(rf"\b{square_name(sq)}\b", low)}
+        self._typed = (move, typed) if typed else None
+        return move
 
     def move_help(self) -> str:
         """How to type a move."""
@@ -195,14 +204,22 @@ class FocusState(State):
             raise IllegalMoveError(f"the game is over: {self._reason}")
         seat = self._turn if self._turn is not None else 0
         cls = type(move)
-        if cls is StackMove:
-            i, j = self._check_stack_move(seat, move)  # type: ignore[arg-type]
-            self.play(seat, i, j, move.count)  # type: ignore[attr-defined]
-        elif cls is ReserveMove:
-            j = self._check_reserve_move(seat, move)  # type: ignore[arg-type]
-            self.play(seat, -1, j, 1)
-        else:
-            raise IllegalMoveError(f"{move!r} is not a Focus move")
+        try:
+            if cls is StackMove:
+                i, j = self._check_stack_move(seat, move)  # type: ignore[arg-type]
+            elif cls is ReserveMove:
+                i, j = -1, self._check_reserve_move(seat, move)  # type: ignore[arg-type]
+            else:
+                raise IllegalMoveError(f"{move!r} is not a Focus move")
+        except IllegalMoveError as exc:
+            typed = self.__dict__.get("_typed")
+            if typed is None or typed[0] is not move:
+                raise
+            # Name the squares as the player wrote them (2,2, not c3).
+            names = typed[1]
+            said = re.sub(r"\b[a-z]\d+\b", lambda m: names.get(m[0], m[0]), str(exc))
+            raise IllegalMoveError(said) from None
+        self.play(seat, i, j, move.count if i >= 0 else 1)  # type: ignore[attr-defined]
 
     def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
         """What move number ``ply`` did (see :meth:`hexkit.State.events`): pieces captured
@@ -221,17 +238,24 @@ class FocusState(State):
         square = self.rules.squares[j]
         where = square_name(square)
         told = []
-        if own:
-            told.append(GameEvent(
-                events.RESERVED, f"{names[seat]} keeps {_pieces(own)} of their own from the "
-                f"bottom of {where}: to reserve", seat, (square,), {"count": own}))
         taken = [s for s in (removed or ()) if s != seat]
+        lost = len(removed or ())
+        why = (f"the stack on {where} grew taller than {self.rules.max_height}"
+               + (" and lost its bottom piece" if lost == 1 else
+                  f" and lost its bottom {lost} pieces"))
         if taken:
-            owners = ", ".join(f"{names[s]} {taken.count(s)}" for s in sorted(set(taken)))
+            owners = " and ".join(f"{taken.count(s)} of {names[s]}'s" for s in sorted(set(taken)))
             told.append(GameEvent(
-                events.CAPTURED, f"{names[seat]} captures {_pieces(len(taken))} from the "
-                f"bottom of {where} ({owners})", seat, (square,),
-                {"count": len(taken), "owners": sorted(taken)}))
+                events.CAPTURED, f"{names[seat]} captures {owners} pieces: {why}",
+                seat, (square,), {"count": len(taken), "owners": sorted(taken)}))
+        if own:
+            mine = (f"{names[seat]}'s own piece" if own == 1
+                    else f"{own} of {names[seat]}'s own pieces")
+            mine += (" from the bottom" if taken else "") + (" goes" if own == 1 else " go")
+            told.append(GameEvent(
+                events.RESERVED,  # the reason, when pieces were captured too, is said there
+                f"{mine} to {names[seat]}'s reserve" + ("" if taken else f": {why}"),
+                seat, (square,), {"count": own}))
         for s in dropped:
             told.append(GameEvent(events.ELIMINATED, f"{names[s]} is out: no stack on top and "
                                   "no piece in reserve", s))
@@ -424,6 +448,10 @@ class FocusState(State):
     def render(self) -> str:
         """The board as text: each square's stack bottom to top with its height."""
         return render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last move and ``targets`` marked, for colour."""
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """A game-neutral picture for the SVG renderer, the reserves as the players' hands."""

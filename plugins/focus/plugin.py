@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import Level, PlayoutPolicy
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
@@ -60,11 +60,24 @@ SPEC = GameSpec(
 )
 
 
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
+#: first plays a random move (never one that misses a win or allows a loss in one) half
+#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+LEVELS = (
+    Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
+    Level("mcts:150", "MCTS, 150 simulations a move"),
+    Level("mcts:1000", "MCTS, 1,000 simulations a move"),
+    Level("mcts:3000", "MCTS, 3,000 simulations a move"),
+    Level("mcts:8000", "MCTS, 8,000 simulations a move"),
+)
+
+
 @hookimpl(optionalhook=True)
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: play 10 random moves, then score the position by captures and
     reserves (:mod:`focus.policy`)."""
-    register(PlayoutPolicy("focus", evaluate="focus.policy:evaluate", depth=10))
+    register(PlayoutPolicy("focus", evaluate="focus.policy:evaluate", depth=10,
+                           may_win="focus.policy:may_win", levels=LEVELS))
 
 
 @hookimpl

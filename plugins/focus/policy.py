@@ -17,6 +17,7 @@ mean score of the players still in; a player who is out gets nothing.
 from __future__ import annotations
 
 from focus.game import FocusState
+from hexkit.game import Move
 
 
 def evaluate(state: FocusState) -> list[float]:
@@ -46,3 +47,19 @@ def evaluate(state: FocusState) -> list[float]:
     for s in seats:
         rewards[s] = scores[s] / total
     return rewards
+
+
+def may_win(state: FocusState) -> list[Move] | None:
+    """For the bots' tactical layer: None ("any move might win: try them") when a win in
+    one is possible, else no move. A move captures at most ``max_height`` pieces, so a
+    capture win needs that few to go; the last player able to move wins only when one
+    other player is left, with no reserve and at most one stack on top."""
+    rules = state.rules
+    me = state.current_player
+    if rules.win_by_captures and rules.captures_to_win - state.captured(me) <= rules.max_height:
+        return None
+    others = [s for s in range(rules.players) if s != me and state.is_active(s)]
+    if rules.drop_stuck and len(others) == 1 and not state.reserve(others[0]) and \
+            state.controls(others[0]) <= 1:
+        return None
+    return []

@@ -3,8 +3,11 @@ renderer. Stacks read bottom to top, left to right, followed by their height."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
-from hexkit.game import State
+from hexkit.game import State, describe_outcome
+from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 # The functions below take a :class:`focus.game.FocusState`, annotated as the core's State:
@@ -19,14 +22,20 @@ def _cell_text(state: State, i: int) -> str:
     return "".join(letters[s] for s in stack) + f":{len(stack)}"
 
 
+def _layout(state: State) -> tuple[dict[tuple[int, int], str], int, int]:
+    """Each square's text, the width of a column, and the width of the row numbers."""
+    rules = state.rules
+    texts = {sq: _cell_text(state, i) for i, sq in enumerate(rules.squares)}
+    width = max(rules.max_height + 3, *(len(t) + 1 for t in texts.values()))
+    return texts, width, len(str(rules.variant.rows))
+
+
 def render_text(state: State) -> str:
     """The board with coordinates, one cell per square (``RRG:3`` = R, R, then G on top;
     ``.`` empty), then each player's reserve, captures and controlled stacks."""
     rules = state.rules
     variant = rules.variant
-    texts = {sq: _cell_text(state, i) for i, sq in enumerate(rules.squares)}
-    width = max(rules.max_height + 3, *(len(t) + 1 for t in texts.values()))
-    label = len(str(variant.rows))
+    texts, width, label = _layout(state)
     header = "".join(COLUMNS[c].ljust(width) for c in range(variant.cols))
     lines = [(" " * (label + 2) + header).rstrip()]
     for r in range(variant.rows):
@@ -36,6 +45,27 @@ def render_text(state: State) -> str:
     lines.extend(_player_lines(state))
     lines.append(_status_line(state))
     return "\n".join(lines)
+
+
+def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+    """:func:`render_text` with each piece of a stack in its owner's colour, the squares of
+    the last move and ``targets`` marked, and each player's line in their colour."""
+    styled = StyledText(render_text(state))
+    texts, width, label = _layout(state)
+    last, wanted = set(_highlight(state)), set(targets)
+    for i, (r, c) in enumerate(state.rules.squares):
+        at = label + 2 + c * width
+        for k, seat in enumerate(state.stack(i)):
+            styled.mark(1 + r, at + k, at + k + 1, seat_role(seat))
+        end = at + len(texts[(r, c)])
+        if (r, c) in last:
+            styled.mark(1 + r, at, end, LAST)
+        if (r, c) in wanted:
+            styled.mark(1 + r, at, end, TARGET)
+    first = state.rules.variant.rows + 2  # the header, the rows, a blank line
+    for seat in range(len(state.rules.names)):
+        styled.mark(first + seat, 0, 2 + len(state.rules.names[seat]), seat_role(seat))
+    return styled
 
 
 def _player_lines(state: State) -> list[str]:
@@ -54,7 +84,7 @@ def _player_lines(state: State) -> list[str]:
 def _status_line(state: State) -> str:
     outcome = state.outcome()
     if outcome is not None:
-        return f"Game over: {outcome.reason}."
+        return describe_outcome(state.rules.names, outcome)
     rules = state.rules
     if state.turn is None:
         return "Either player may move first."

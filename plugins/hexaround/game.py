@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionE
 from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
@@ -101,7 +102,8 @@ MOVE_HELP = """\
 Moves (creature names in any case; coordinates are axial x y, negatives allowed):
   place CREATURE X Y          put a creature from your hand on hex (X, Y)
   move CREATURE FX FY TX TY   move your creature from (FX, FY) to (TX, TY)
-Commas and parentheses are ignored, so 'move crab (0,1) (1,0)' works too.
+Commas and parentheses are ignored, so 'move crab (0,1) (1,0)' works too; a creature's
+code on the board (CRA for CRAB) may stand for its name.
 The six neighbours of (x, y): (x,y+1) (x+1,y) (x+1,y-1) (x,y-1) (x-1,y) (x-1,y+1)."""
 
 
@@ -314,6 +316,8 @@ class HexAroundState(State):
             raise MoveParseError(f"{name!r} is not a creature name ('{usage}')")
         name = name.upper()
         if name not in self.engine.kind_index:
+            name = self._by_code().get(name, name)  # the code the board shows (DUC)
+        if name not in self.engine.kind_index:
             known = ", ".join(self.engine.names)
             raise MoveParseError(f"no creature {name} in this game (creatures: {known})")
         nums = words[2:]
@@ -324,6 +328,12 @@ class HexAroundState(State):
         if verb == "place":
             return PlaceCreature(name, v[0], v[1])
         return MoveCreature(name, v[0], v[1], v[2], v[3])
+
+    def _by_code(self) -> dict[str, str]:
+        """Creature names by the code the text board shows for them (``DUC``: DUCK)."""
+        from hexaround.render import creature_codes
+
+        return {code: name for name, code in creature_codes(self.engine.names).items()}
 
     def action_of(self, move: Move) -> tuple[int, int | None, int]:
         """The engine action for a move (IllegalMoveError if it names unknown things)."""
@@ -426,6 +436,12 @@ class HexAroundState(State):
         from hexaround.render import render_text
 
         return render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last move and ``targets`` marked."""
+        from hexaround.render import render_styled
+
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """A game-neutral picture for renderers."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import Level, PlayoutPolicy
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
@@ -68,8 +68,32 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
     register(SPEC)
 
 
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
+#: first plays a random move (never one that misses a win or allows a loss in one) half
+#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+LEVELS = (
+    Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
+    Level("mcts:100", "MCTS, 100 simulations a move"),
+    Level("mcts:600", "MCTS, 600 simulations a move"),
+    Level("mcts:2000", "MCTS, 2,000 simulations a move"),
+    Level("mcts:5000", "MCTS, 5,000 simulations a move"),
+)
+
+
 @hookimpl(optionalhook=True)
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: score positions by the crowding around each butterfly
     (:mod:`hexaround.policy`). Optional, so HexAround loads where the MCTS service is absent."""
-    register(PlayoutPolicy("hexaround", evaluate="hexaround.policy:evaluate", depth=0))
+    register(PlayoutPolicy("hexaround", evaluate="hexaround.policy:evaluate", depth=0,
+                           may_win="hexaround.policy:may_win", levels=LEVELS))
+
+
+@hookimpl(optionalhook=True)
+def hexkit_register_grading_kinds(register: Callable[[Any], None]) -> None:
+    """``hexkit grade`` knows WPI CS4233's Java HexAround projects (:mod:`hexaround.grading`)."""
+    from hexkit.grading import KindSpec
+
+    register(KindSpec("hexaround-java", "a WPI CS4233 HexAround project in Java (a folder or "
+                      "zip with HexAroundGameBuilder.java), compiled with the JDK and graded "
+                      "against --reference 'hexaround(config=...)'",
+                      "hexaround.grading:HexAroundJavaKind", priority=35))

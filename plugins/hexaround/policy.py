@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexaround.game import HexAroundState
+from hexkit.game import Move
 from hexkit.hookspecs import hookimpl
 
 #: Random actions played before a position is scored (none: the evaluation is enough, and
@@ -41,10 +42,40 @@ def evaluate(state: HexAroundState) -> list[float]:
     return [x, 1.0 - x]
 
 
+def may_win(state: Any) -> list[Move]:
+    """The moves of the player to act that might win at once (a superset of those that do,
+    for the bots' tactical layer): onto a free hex next to the enemy butterfly when five of
+    its six neighbours are taken, or moving the enemy butterfly itself (a Hive Pillbug's
+    throw) when some empty hex is closed in on all six sides. Anything else leaves every
+    butterfly with a free neighbour. Serves HexAround and every game on its engine (Hive).
+
+    Not covered: a win by leaving the other player with no action at all (HexAround's
+    stuck rule), which the search finds when it happens."""
+    engine = state.engine
+    where = engine.butterfly_at(1 - state.current_player)
+    if where is None:
+        return []
+    holes = set()
+    if engine.crowding(where) >= 5:
+        holes = {k for k in engine.neighbours(where) if not engine.is_occupied(k)}
+    thrown = any(engine.crowding(k) == 6 for k in engine.border())
+    if not holes and not thrown:
+        return []
+    found = []
+    action_of = state.action_of
+    for move in state.legal_moves():
+        _, src, dst = action_of(move)
+        if dst in holes or (thrown and src == where):
+            found.append(move)
+    return found
+
+
 @hookimpl(optionalhook=True)
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Register the evaluation for the game ``hexaround`` (optional, so HexAround loads
     where the MCTS service is absent)."""
+    from hexaround.plugin import LEVELS
     from hexkit.bots.mcts import PlayoutPolicy
 
-    register(PlayoutPolicy("hexaround", evaluate=evaluate, depth=DEPTH))
+    register(PlayoutPolicy("hexaround", evaluate=evaluate, depth=DEPTH, may_win=may_win,
+                           levels=LEVELS))

@@ -18,10 +18,12 @@ then it is cut into strips of whole hexes.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from hexaround.config import PLAYERS
 from hexaround.hexgrid import coords_of
+from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 if TYPE_CHECKING:
@@ -43,6 +45,10 @@ LEGEND = (
     "(x-1, y) and (x+1, y) beside, (x, y-1) and (x+1, y-1) below. Type coordinates as "
     "drawn, x then y.",
 )
+
+
+#: The legend is wrapped at most this wide, however wide the terminal (easier to read).
+LEGEND_WIDTH = 100
 
 
 def terminal_width() -> int:
@@ -89,9 +95,11 @@ def _span(cells: dict[tuple[int, int], str | None]) -> int:
     return (max(cols) - min(cols)) * _HALF + _SLOT
 
 
-def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
+def board_lines(state: HexAroundState, width: int | None = None,
+                placed: list[tuple[int, int, int, tuple[int, int]]] | None = None) -> list[str]:
     """The colony (and the empty hexes around it) as text lines of at most ``width``
-    characters (default: the terminal's width)."""
+    characters (default: the terminal's width). ``placed`` gets where each hex's token
+    (or dot) is drawn: (line, first column, end column, (x, y))."""
     width = terminal_width() if width is None else width
     engine = state.engine
     codes = creature_codes(engine.names)
@@ -124,6 +132,10 @@ def board_lines(state: HexAroundState, width: int | None = None) -> list[str]:
                 upper, lower = _hexagon(part[xy], xy)
                 _write(top, at, upper)
                 _write(bottom, at, lower)
+                if placed is not None:
+                    token = part[xy] or "."
+                    start = at + upper.index(token)
+                    placed.append((len(out), start, start + len(token), xy))
             out.append("".join(top).rstrip())
             out.append("".join(bottom).rstrip())
     return out
@@ -150,7 +162,8 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
         legend = "  ".join(f"{codes[n]}={n}" for n in engine.names)
         lines.extend(textwrap.wrap(
             f"B-/R- = BLUE/RED on top, ^n = n creatures on the hex, . = empty hex next to "
-            f"the colony, larger y up ('help' says more). {legend}", max(20, width - 2)))
+            f"the colony, larger y up ('help' says more). {legend}",
+            max(20, min(width, LEGEND_WIDTH) - 2)))
         stacks = []
         for key in sorted(engine.occupied(), key=coords_of):
             if engine.height(key) > 1:
@@ -171,6 +184,34 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
         lines.extend(textwrap.wrap(f"{player} hand: {hand or 'empty'}", max(20, width - 2),
                                    subsequent_indent="  "))
     return "\n".join(lines)
+
+
+def render_styled(state: HexAroundState, targets: Iterable[tuple[int, int]] = (),
+                  width: int | None = None) -> StyledText:
+    """:func:`render_text` with each stack's top creature in its owner's colour, the hexes
+    of the last move and ``targets`` marked, and the players' hands coloured."""
+    width = terminal_width() if width is None else width
+    text = render_text(state, width)
+    styled = StyledText(text)
+    placed: list[tuple[int, int, int, tuple[int, int]]] = []
+    board = board_lines(state, width, placed)
+    last, wanted = set(state.last_hexes()), set(targets)
+    for line, start, end, (x, y) in placed:
+        roles = []
+        stack = state.stack_at(x, y)
+        if stack:
+            roles.append(seat_role(PLAYERS.index(stack[-1][1])))
+        if (x, y) in last:
+            roles.append(LAST)
+        if (x, y) in wanted:
+            roles.append(TARGET)
+        for role in roles:
+            styled.mark(2 + line, start, end, role)
+    for i in range(2 + len(board), len(styled.lines)):
+        for p, player in enumerate(PLAYERS):
+            if styled.lines[i].startswith(f"{player} hand:"):
+                styled.mark(i, 0, len(player), seat_role(p))
+    return styled
 
 
 def _status(state: HexAroundState) -> str:

@@ -11,7 +11,7 @@ the third command the turn passes and crowded pieces are destroyed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionE
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture
 from hexkit.pieces import Piece
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 
 #: ``tie_rule`` values: the preliminary material's (a tie is a draw) and the skeleton's.
@@ -325,6 +326,15 @@ class HexBaronState(State):
     def undo(self, move: Command) -> None:  # type: ignore[override]
         self.notes.pop()
 
+    def move_note(self, ply: int = -1) -> str:
+        """What command number ``ply`` did, as the grid's ``Last:`` line says it (its cost,
+        and at the end of a turn what was destroyed)."""
+        notes = self.notes
+        index = ply + len(notes) if ply < 0 else ply
+        if len(notes) != len(self.move_stack) or not 0 <= index < len(notes):
+            return ""
+        return notes[index][2].replace("\n", "; ")
+
     # -- gestures ----------------------------------------------------------------------
     def gesture(self, move: Command) -> Gesture | None:  # type: ignore[override]
         """Where a command starts and ends, in the view's cells (axial ``(x, z)`` of the
@@ -410,6 +420,10 @@ class HexBaronState(State):
         """The grid (with tile numbers unless ``show_ids=false``), the players' VPs and
         resources, what the last command did, and whose command it is."""
         return pictures.render_text(self)
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with owners, the last command and ``targets`` marked."""
+        return pictures.render_styled(self, targets)
 
     def view(self) -> BoardView:
         """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as

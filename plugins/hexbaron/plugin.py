@@ -14,7 +14,7 @@ from typing import Any
 import pluggy
 
 from hexbaron import hookspecs
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import Level, PlayoutPolicy
 from hexkit.game import ConsoleCommand, GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
@@ -77,11 +77,26 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
+#: first plays a random move (never one that misses a win or allows a loss in one) half
+#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+LEVELS = (
+    Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
+    Level("mcts:150", "MCTS, 150 simulations a move"),
+    Level("mcts:1000", "MCTS, 1,000 simulations a move (a command each)"),
+    Level("mcts:3000", "MCTS, 3,000 simulations a move"),
+    Level("mcts:6000", "MCTS, 6,000 simulations a move"),
+)
+
+
 @hookimpl(optionalhook=True)
 def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
-    """Help the MCTS bot: score positions by VPs, pressure on the barons and approach
-    (:mod:`hexbaron.policy`; no random commands before scoring)."""
-    register(PlayoutPolicy("hexbaron", evaluate="hexbaron.policy:evaluate", depth=0))
+    """Help the bots: score positions by VPs, pressure on the barons and approach (no
+    random commands before scoring), destroy a baron within the turn and defend one's own
+    (:mod:`hexbaron.policy`); the named levels."""
+    register(PlayoutPolicy("hexbaron", evaluate="hexbaron.policy:evaluate", depth=0,
+                           may_win="hexbaron.policy:may_win",
+                           shortlist="hexbaron.policy:shortlist", levels=LEVELS))
 
 
 @hookimpl

@@ -27,10 +27,12 @@ extension pieces are scored too.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from hexbaron.catalogue import BOG, FIELD, FUEL, LUMBER, SUPPLY
-from hexbaron.commands import SPAWN_LUMBER
+from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_LUMBER, Command
 from hexbaron.game import HexBaronState
+from hexbaron.position import Position
 
 #: Score per occupied tile next to the enemy baron (and against, next to one's own).
 PRESSURE = 1.0
@@ -116,3 +118,257 @@ def evaluate(state: HexBaronState) -> list[float]:
     one, two = scores(state)
     x = 1.0 / (1.0 + math.exp((two - one) / TEMPERATURE))
     return [x, 1.0 - x]
+
+
+# -- tactics: a baron destroyed this turn, a baron under threat defended ----------------------
+#: Commands played, at most, by one search for a way to destroy a baron within a turn (a
+#: search that runs out says "maybe": an attack is assumed, and a defence is looked for).
+SEARCH_PUSHES = 4000
+#: The verbs that can put a piece next to a baron within a turn, or pay for that: moves and
+#: spawns, and the digging and sawing that buy fuel and lumber.
+_ATTACK_VERBS = frozenset({"move", "spawn", "dig", "saw"})
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _barons(pos: Position, seat: int) -> list[int]:
+    types, pieces = pos.types, pos.pieces
+    return [t for t in pos.owned[seat] if types[pieces[t].kind].is_baron]
+
+
+def _distance(pos: Position, a: int, b: int) -> int:
+    xa, ya, za = pos.cubes[a]
+    xb, yb, zb = pos.cubes[b]
+    return max(abs(xa - xb), abs(ya - yb), abs(za - zb))
+
+
+def _mobile(pos: Position, tile: int) -> bool:
+    """True if the piece on ``tile`` could step to some neighbouring tile's terrain."""
+    ptype = pos.types[pos.pieces[tile].kind]
+    here, terrain = pos.terrain[tile], pos.terrain
+    return any(ptype.move_cost(here, terrain[j]) >= 0 for j in pos.neighbours[tile])
+
+
+def _commands_needed(pos: Position, seat: int, target: int) -> int:
+    """A lower bound on the commands ``seat`` needs to destroy the baron on ``target`` at
+    the end of the turn: one per piece that must still arrive next to it (its distance
+    less one, or a spawn next to one's own baron), fuel and paths aside."""
+    pieces, nbrs = pos.pieces, pos.neighbours
+    occupied = sum(1 for j in nbrs[target] if pieces[j] is not None)
+    need = pos.types[pieces[target].kind].destroy_at - occupied
+    if need <= 0:
+        return 0
+    costs = [_distance(pos, t, target) - 1 for t in pos.owned[seat]
+             if _distance(pos, t, target) > 1 and _mobile(pos, t)]
+    res = pos.resources[seat]
+    spawns = min(res.get(SUPPLY, 0), res.get(LUMBER, 0) // SPAWN_LUMBER)
+    if spawns > 0:
+        for b in _barons(pos, seat):
+            costs += [1 + max(0, _distance(pos, b, target) - 2)] * spawns
+    if len(costs) < need:
+        return COMMANDS_PER_TURN + 1
+    costs.sort()
+    return sum(costs[:need])
+
+
+class _Search:
+    """A depth-first search of one player's remaining commands this turn, for a way to
+    destroy an enemy baron at the end of it (only commands that can help are tried)."""
+
+    def __init__(self, state: HexBaronState, attacker: int):
+        self.state = state
+        self.attacker = attacker
+        self.targets = _barons(state.pos, 1 - attacker)
+        self.own = len(_barons(state.pos, attacker))
+        self.pushes = 0
+
+    def plan(self) -> list[Command] | None:
+        if not self.targets or self.state.is_over():
+            return None
+        return self._search()
+
+    def _left(self) -> int:
+        pos = self.state.pos
+        return COMMANDS_PER_TURN - pos.command if pos.seat == self.attacker else 0
+
+    def _push(self, command: Command) -> None:
+        self.pushes += 1
+        if self.pushes > SEARCH_PUSHES:
+            raise _OutOfBudget
+        self.state.push(command)
+
+    def _done(self) -> bool:
+        pos = self.state.pos
+        pieces, types = pos.pieces, pos.types
+        hit = any(pieces[t] is None or not types[pieces[t].kind].is_baron
+                  for t in self.targets)
+        return hit and len(_barons(pos, self.attacker)) >= self.own
+
+    def _search(self) -> list[Command] | None:
+        state, pos = self.state, self.state.pos
+        left = self._left()
+        if left == 0:
+            return [] if self._done() else None
+        reachable = [t for t in self.targets if _commands_needed(pos, self.attacker, t) <= left]
+        if not reachable:
+            return None
+        if any(_commands_needed(pos, self.attacker, t) == 0 for t in reachable):
+            if self._ends_with_passes(left):
+                return [Command("pass")] * left
+        for command in self._relevant(reachable, left):
+            self._push(command)
+            try:
+                rest = self._search()
+            finally:
+                state.pop()
+            if rest is not None:
+                return [command, *rest]
+        return None
+
+    def _ends_with_passes(self, left: int) -> bool:
+        state = self.state
+        pushed = 0
+        try:
+            for _ in range(left):
+                self._push(Command("pass"))
+                pushed += 1
+            return self._done()
+        finally:
+            for _ in range(pushed):
+                state.pop()
+
+    def _relevant(self, targets: list[int], left: int) -> list[Command]:
+        """The commands worth trying: moves of pieces that could still arrive next to a
+        target (nearest first), spawns, digs and saws; never upgrades or passes (a pass is
+        tried by :meth:`_ends_with_passes`)."""
+        pos = self.state.pos
+        keyed = []
+        for command in self.state.legal_moves():
+            if command.verb not in _ATTACK_VERBS:
+                continue
+            if command.verb == "move":
+                start, end = command.args
+                if any(_distance(pos, start, t) - 1 > left and _distance(pos, end, t) > left
+                       for t in targets):
+                    continue
+                key = min(_distance(pos, end, t) for t in targets)
+            elif command.verb == "spawn":
+                key = min(_distance(pos, command.args[0], t) for t in targets)
+            else:
+                key = 9  # resources last
+            keyed.append((key, str(command), command))
+        keyed.sort(key=lambda k: (k[0], k[1]))
+        return [c for _, _, c in keyed]
+
+
+def destroy_plan(state: HexBaronState, seat: int | None = None) -> list[Command] | None:
+    """The commands by which the player to act destroys an enemy baron at the end of this
+    turn (their own barons kept), or None; "maybe" (a search that ran out) is None too."""
+    attacker = state.current_player if seat is None else seat
+    if attacker != state.current_player:
+        return None
+    try:
+        return _Search(state, attacker).plan()
+    except _OutOfBudget:
+        return None
+
+
+def under_threat(state: HexBaronState) -> bool:
+    """At the start of a turn: True if the player to act can destroy an enemy baron by
+    the end of it (or the search could not rule it out)."""
+    try:
+        return _Search(state, state.current_player).plan() is not None
+    except _OutOfBudget:
+        return True
+
+
+def may_win(state: HexBaronState) -> list[Command]:
+    """The commands that might win at once: only Player Two's last command of a turn can
+    end the game (a baron already lost, the turn limit, or Player One's baron crowded
+    enough to go at the end of this turn)."""
+    pos = state.pos
+    if pos.seat != 1 or pos.command != COMMANDS_PER_TURN - 1 or state.is_over():
+        return []
+    limit = state.game.max_turns
+    if pos.baron_lost or (limit and pos.turns[1] + 1 >= limit):
+        return state.legal_moves()
+    pieces, nbrs, types = pos.pieces, pos.neighbours, pos.types
+    for b in _barons(pos, 0):
+        crowd = sum(1 for j in nbrs[b] if pieces[j] is not None)
+        if crowd + 1 >= types[pieces[b].kind].destroy_at:
+            return state.legal_moves()
+    return []
+
+
+def _safe_after(state: HexBaronState, me: int, barons: int) -> bool:
+    """With the rest of ``me``'s turn passed: ``me`` still has ``barons`` barons after its
+    end, and the other player cannot destroy one in the next turn."""
+    pushed = 0
+    try:
+        while not state.is_over() and state.current_player == me:
+            state.push(Command("pass"))
+            pushed += 1
+        if len(_barons(state.pos, me)) < barons:
+            return False
+        return state.is_over() or not under_threat(state)
+    finally:
+        for _ in range(pushed):
+            state.pop()
+
+
+def shortlist(state: HexBaronState, legal: Sequence[Command]) -> list[Command]:
+    """Hex Baron's tactics over a three-command turn: the first command of a plan that
+    destroys an enemy baron this turn if there is one; else the commands that begin a way
+    through the rest of the turn after which no baron of one's own is destroyed at its end
+    or can be in the next turn (one command then passes, else two, else three, within
+    :data:`DEFENCE_CHECKS` checks); else every command (the search decides)."""
+    plan = destroy_plan(state)
+    if plan:
+        return [plan[0]]
+    me = state.current_player
+    barons = len(_barons(state.pos, me))
+    left = COMMANDS_PER_TURN - state.pos.command
+    budget = [DEFENCE_CHECKS]
+    for depth in range(1, left + 1):
+        safe = []
+        for command in legal:
+            state.push(command)
+            try:
+                if _defended(state, me, barons, depth - 1, budget):
+                    safe.append(command)
+            except _OutOfBudget:
+                return list(legal)
+            finally:
+                state.pop()
+        if safe:
+            return safe
+    return list(legal)
+
+
+#: Positions checked, at most, by one search for a defence.
+DEFENCE_CHECKS = 600
+
+
+def _defended(state: HexBaronState, me: int, barons: int, more: int,
+              budget: list[int]) -> bool:
+    """True if ``me`` is safe after passing the rest of the turn, or (with ``more``
+    commands to spare) after some further command of this turn."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfBudget
+    if _safe_after(state, me, barons):
+        return True
+    if more <= 0 or state.is_over() or state.current_player != me:
+        return False
+    for command in state.legal_moves():
+        if command.verb == "pass":
+            continue
+        state.push(command)
+        try:
+            if _defended(state, me, barons, more - 1, budget):
+                return True
+        finally:
+            state.pop()
+    return False

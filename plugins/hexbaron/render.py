@@ -8,11 +8,12 @@ view, tile ``(x, y, z)`` is the flat-topped hex at axial ``(x, z)``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hexbaron.catalogue import FUEL, LUMBER, SUPPLY
 from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE
 from hexkit.game import State
+from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 # The functions below take a :class:`hexbaron.game.HexBaronState`, annotated as the core's
@@ -142,6 +143,36 @@ def render_text(state: State) -> str:
         lines.append(f"Last: {state.pos.names[mover]}: {command}: " + note.replace("\n", "; "))
     lines.append(turn_line(state))
     return "\n".join(lines)
+
+
+def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+    """:func:`render_text` with each piece letter in its owner's colour, the tiles of the
+    last command and ``targets`` (view cells) marked, and the players' names coloured."""
+    styled = StyledText(render_text(state))
+    pos = state.pos
+    half = pos.size // 2
+    width = len(str(pos.n - 1)) + 2 if state.game.show_ids else 2
+    last = set(state.move_stack[-1].tiles()) if state.move_stack else set()
+    wanted = set(targets)
+    for tile in range(pos.n):
+        row, k = divmod(tile, half)
+        # As wide_grid draws it: " /" and cells joined by "\___/" (2 * width + 2 apart),
+        # odd rows one separator further right.
+        at = (2 if row % 2 == 0 else width + 3) + k * (2 * width + 2)
+        piece = pos.pieces[tile]
+        if piece is not None:
+            styled.mark(1 + row, at + 1, at + 2, seat_role(piece.owner))
+        if tile in last:
+            styled.mark(1 + row, at, at + width, LAST)
+        if pos.cell(tile) in wanted:
+            styled.mark(1 + row, at, at + width, TARGET)
+    first = pos.size + 3  # the grid's lines and a blank line
+    for seat in (0, 1):
+        styled.mark(first + seat, 0, len(pos.names[seat]), seat_role(seat))
+    if state.notes:
+        mover = state.notes[-1][0]
+        styled.mark(first + 2, 6, 6 + len(pos.names[mover]), seat_role(mover))
+    return styled
 
 
 def board_view(state: State) -> BoardView:

@@ -41,7 +41,7 @@ class Level:
 #: The levels, weakest first: a beginner can beat level 1 (one ply, a blurred choice; it
 #: still takes a win in one), level 5 thinks 3 seconds a move.
 LEVELS: tuple[Level, ...] = (
-    Level(1, None, 1, 90, "one ply and a blurred choice: for beginners"),
+    Level(1, 1.0, 1, 90, "one ply and a blurred choice: for beginners"),
     Level(2, 1.0, 2, 25, "two plies, a little blurred"),
     Level(3, 1.0, 3, 0, "three plies (at most a second)"),
     Level(4, 1.0, None, 0, "iterative deepening for a second a move"),

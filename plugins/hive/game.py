@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hexaround.colony import connected
@@ -15,6 +15,7 @@ from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.gestures import Gesture, Hand
+from hexkit.render.text import StyledText
 from hexkit.view import BoardView
 from hive import notation
 from hive.describe import MOVE_HELP
@@ -247,7 +248,11 @@ class HiveState(State):
             action = notation.resolve(self.engine, parsed)
         except IllegalMoveError:
             return HiveMove(str(parsed))
-        return HiveMove(notation.move_string(self.engine, action))
+        move = HiveMove(notation.move_string(self.engine, action))
+        # An illegal move keeps the player's words, so that its refusal names the hex as
+        # they did (another reference to the same hex would puzzle them).
+        legal = self._legal_map().action_for_key(move.text) is not None
+        return move if legal else HiveMove(str(parsed))
 
     def action_of(self, move: Move | str) -> tuple[int, int | None, int]:
         """The engine action of a move in this position (IllegalMoveError if it names
@@ -274,7 +279,8 @@ class HiveState(State):
         else:
             action = self.action_of(move)
             if not engine.is_legal_fast(action):
-                raise IllegalMoveError(notation.why_illegal(engine, action))
+                typed = str(move).partition(" ")[2]
+                raise IllegalMoveError(notation.why_illegal(engine, action, typed))
             text = notation.move_string(engine, action)
         self._emit_events(action, text)
         engine.apply(action)
@@ -353,6 +359,12 @@ class HiveState(State):
         text = render_text(self)
         self._picture = (mark, text)
         return text
+
+    def render_styled(self, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+        """The text picture with colours, the last action and ``targets`` marked."""
+        from hive.render import render_styled
+
+        return render_styled(self, targets)
 
     def view(self) -> BoardView:
         """The hive for renderers: stacks with bug names, hands, the hexes a move may

@@ -260,11 +260,13 @@ def check_header(engine: HiveEngine, parts: GameStringParts) -> None:
                             f"{turn_string(engine)}")
 
 
-def why_illegal(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
-    """A one-line reason why an action is not legal now (it is known not to be)."""
+def why_illegal(engine: HiveEngine, action: tuple[int, int | None, int],
+                where: str = "") -> str:
+    """A one-line reason why an action is not legal now (it is known not to be);
+    ``where``: its destination as the player wrote it, named so in the reason."""
     from hive.reasons import reason_for
 
-    return reason_for(engine, action)
+    return reason_for(engine, action, where)
 
 
 def hex_text(key: int) -> str:

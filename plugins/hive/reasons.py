@@ -9,14 +9,16 @@ from hive.engine import BUG_NAMES, LETTERS, ONGOING, HiveEngine
 from hive.moves import PILLBUG
 
 
-def _at(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
-    """The destination as a MoveString would name it: ``the hex bA1/``."""
-    where = destination_text(engine, action)
+def _at(engine: HiveEngine, action: tuple[int, int | None, int], where: str = "") -> str:
+    """The destination as a MoveString would name it: ``the hex bA1/`` (``where``: as the
+    player wrote it, if they did)."""
+    where = where or destination_text(engine, action)
     return where if where == "the origin" else f"the hex {where}"
 
 
-def reason_for(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
-    """The reason ``action`` is not among the legal actions (assumed not to be)."""
+def reason_for(engine: HiveEngine, action: tuple[int, int | None, int], where: str = "") -> str:
+    """The reason ``action`` is not among the legal actions (assumed not to be);
+    ``where`` is its destination as the player wrote it (``-bQ``), to name it so."""
     code, src, dst = action
     p = engine.to_move
     me = "White" if p == 0 else "Black"
@@ -27,7 +29,7 @@ def reason_for(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
     name = engine.code_name[code]
     bug = BUG_NAMES[engine.code_type[code]]
     if src is None:
-        return _placement_reason(engine, action, p, me, name, bug)
+        return _placement_reason(engine, action, p, me, name, bug, where)
     if engine.actions[p] == 3 and engine.bpos[p] is None:
         return f"{me} must place the Queen Bee on this turn (the 4th)"
     if engine.bpos[p] is None:
@@ -43,11 +45,11 @@ def reason_for(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
     if code & 1 != p:
         return (f"{name} is {('White' if p else 'Black')}'s; it can only be moved by {me}'s "
                 f"Pillbug ability (or a Mosquito next to a Pillbug), and none can throw it "
-                f"to {_at(engine, action)}")
+                f"to {_at(engine, action, where)}")
     if len(stack) == 1 and engine.analysis().is_cut(src):
         return f"moving {name} would split the hive (one-hive rule)"
     if engine.code_type[code] == PILLBUG:
-        return f"the Pillbug {name} cannot reach {_at(engine, action)}: it slides one hex"
+        return f"the Pillbug {name} cannot reach {_at(engine, action, where)}: it slides one hex"
     how = {
         "Queen Bee": "slides one hex through a free gap (exactly one of the two hexes "
                      "beside the gap occupied)",
@@ -60,11 +62,11 @@ def reason_for(engine: HiveEngine, action: tuple[int, int | None, int]) -> str:
         "Mosquito": "moves as a bug it touches (as a Beetle when on top)",
         "Ladybug": "moves two hexes on top of the hive and one down",
     }[bug]
-    return f"{name} cannot reach {_at(engine, action)}: a {bug} {how}"
+    return f"{name} cannot reach {_at(engine, action, where)}: a {bug} {how}"
 
 
 def _placement_reason(engine: HiveEngine, action: tuple[int, int | None, int], p: int,
-                      me: str, name: str, bug: str) -> str:
+                      me: str, name: str, bug: str, where: str) -> str:
     code, _, dst = action
     if code & 1 != p:
         return f"{me} cannot place {name}: it is the other player's piece"
@@ -82,16 +84,16 @@ def _placement_reason(engine: HiveEngine, action: tuple[int, int | None, int], p
     if engine.actions[p] == 3 and engine.bpos[p] is None and kind != 0:
         return f"{me} must place the Queen Bee on this turn (the 4th)"
     if dst in engine.stacks:
-        return f"{_at(engine, action)} is occupied; pieces are placed on empty hexes only"
+        return f"{_at(engine, action, where)} is occupied; pieces are placed on empty hexes only"
     if engine.actions[p] == 0:
         if not engine.occ:
             return "the first piece goes on the origin"
         return f"{me}'s first piece goes next to the piece on the board"
     if not engine.cadj[p].get(dst):
-        return f"{_at(engine, action)} does not touch any of {me}'s pieces"
+        return f"{_at(engine, action, where)} does not touch any of {me}'s pieces"
     if engine.cadj[1 - p].get(dst):
-        return f"{_at(engine, action)} touches a piece of the opponent"
-    return f"{name} cannot be placed on {_at(engine, action)}"
+        return f"{_at(engine, action, where)} touches a piece of the opponent"
+    return f"{name} cannot be placed on {_at(engine, action, where)}"
 
 
 __all__ = ["LETTERS", "reason_for"]

@@ -10,11 +10,13 @@ bottom first. A picture wider than the terminal is cut into strips of whole hexe
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from hexaround.hexgrid import coords_of
+from hexaround.hexgrid import coords_of, key_of
 
+from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 from hive.engine import BUG_NAMES, LETTERS, ONGOING
 from hive.notation import game_type_string, turn_string
@@ -35,8 +37,11 @@ def _token(engine, stack: list[int]) -> str:
     return text
 
 
-def board_lines(state: HiveState, width: int = WIDTH) -> list[str]:
-    """The hive and the empty hexes around it as text lines of at most ``width``."""
+def board_lines(state: HiveState, width: int = WIDTH,
+                placed: list[tuple[int, int, int, tuple[int, int]]] | None = None) -> list[str]:
+    """The hive and the empty hexes around it as text lines of at most ``width``.
+    ``placed`` gets where each hex's token is drawn: (line, first column, end column,
+    (q, r))."""
     engine = state.engine
     cells: dict[tuple[int, int], str] = {}
     for key, stack in engine.stacks.items():
@@ -67,6 +72,8 @@ def board_lines(state: HiveState, width: int = WIDTH) -> list[str]:
                 token = part[qr]
                 start = at + (_SLOT - 1 - len(token)) // 2
                 line[start:start + len(token)] = token
+                if placed is not None:
+                    placed.append((len(out), start, start + len(token), qr))
             out.append("".join(line).rstrip())
     return out
 
@@ -113,6 +120,30 @@ def _wrap(text: str, width: int) -> list[str]:
     if len(text) <= width:
         return [text]
     return textwrap.wrap(text, width, subsequent_indent="  ")
+
+
+def render_styled(state: HiveState, targets: Iterable[tuple[int, int]] = (),
+                  width: int = WIDTH) -> StyledText:
+    """:func:`render_text` with each stack's top piece in its colour, the hexes of the last
+    action and ``targets`` marked, and the players' hands coloured."""
+    engine = state.engine
+    styled = StyledText(render_text(state, width))
+    placed: list[tuple[int, int, int, tuple[int, int]]] = []
+    board = board_lines(state, width, placed)
+    last, wanted = set(state.last_hexes()), set(targets)
+    for line, start, end, qr in placed:
+        stack = engine.stacks.get(key_of(*qr))
+        if stack:
+            styled.mark(2 + line, start, end, seat_role(stack[-1] & 1))
+        if qr in last:
+            styled.mark(2 + line, start, end, LAST)
+        if qr in wanted:
+            styled.mark(2 + line, start, end, TARGET)
+    for i in range(2 + len(board), len(styled.lines)):
+        for p, colour in enumerate(_COLOUR):
+            if styled.lines[i].startswith(f"{colour} in hand:"):
+                styled.mark(i, 0, len(colour), seat_role(p))
+    return styled
 
 
 def render_text(state: HiveState, width: int = WIDTH) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit.bots import BotSpec
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import Level, PlayoutPolicy
 from hexkit.commands import lazy_command
 from hexkit.hookspecs import hookimpl
 
@@ -36,12 +36,20 @@ HIVE_BOT = BotSpec(
     "hive:level=1 (beginners) to hive:level=5 (3 s a move), or hive:time=S, hive:depth=N "
     "(default: 1 s a move, as level 4)",
     _hive_bot,
+    games=("hive",),
+    settings="hive:level=1..5, or hive:time=S (seconds a move, up to 3600) or "
+             "hive:depth=N (plies, 1..64), or both: hive:time=2,depth=4",
+    example="hive:depth=2",
 )
 UHP_SEAT = BotSpec(
     "uhp",
     "an external Universal Hive Protocol engine plays Hive: uhp:COMMAND, "
     "uhp:time=S:COMMAND or uhp:depth=N:COMMAND",
     _uhp_seat,
+    games=("hive",),
+    settings="uhp:COMMAND, uhp:time=S:COMMAND (seconds a move, up to 3600) or "
+             "uhp:depth=N:COMMAND (plies, 1..64)",
+    example="uhp:time=1:MzingaEngine",
     starts_process=True,
 )
 
@@ -58,9 +66,21 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(UHP_SEAT)
 
 
+#: Hive's named levels (``--p2 bot:easy``...): the ``hive`` bot's own five levels
+#: (:data:`hive.bot.LEVELS`; each has a time limit, and each takes a Queen surround in one).
+LEVELS = (
+    Level("hive:level=1", "one ply and a blurred choice: for beginners"),
+    Level("hive:level=2", "two plies, a little blurred"),
+    Level("hive:level=3", "three plies, at most a second a move"),
+    Level("hive:level=4", "iterative deepening PVS, 1 second a move"),
+    Level("hive:level=5", "iterative deepening PVS, 3 seconds a move"),
+)
+
 #: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``
-#: bot's evaluation scores the position.
-HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10)
+#: bot's evaluation scores the position; the tactical layer finds a Queen surrounded in one
+#: through HexAround's ``may_win`` (Hive runs on HexAround's engine); and the levels.
+HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10,
+                              may_win="hexaround.policy:may_win", levels=LEVELS)
 
 
 @hookimpl

@@ -145,7 +145,8 @@ def _refusal(engine: HiveEngine, parsed: MoveText, action: Action | None,
             return COVERED
         if len(stack) == 1 and engine.analysis().is_cut(src):
             return BREAKS_HIVE
-    return f"{CANNOT_MOVE_THERE} ({why_illegal(engine, action)})"
+    where = str(parsed).partition(" ")[2]
+    return f"{CANNOT_MOVE_THERE} ({why_illegal(engine, action, where)})"
 
 
 __all__ = ["ReadMove", "UhpMoveRefused", "read_move"]

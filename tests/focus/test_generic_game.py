@@ -439,7 +439,7 @@ def test_rendering_reports_the_result_and_players_out():
     state = state_with("focus(board=cross)", {(3, 3): [0], (3, 4): [1]})
     state.push("d4-e4x1")
     text = state.render()
-    assert "Game over: Red is the last player able to move." in text
+    assert "Game over: Red wins (Red is the last player able to move)." in text
     assert "stacks 0  (out)" in text
 
 
@@ -458,3 +458,12 @@ def test_view_lists_every_square_with_pieces_bottom_first_and_highlights_the_las
 def test_move_help_explains_the_notation():
     help_text = hexkit.load_game("focus").new_state().move_help()
     assert "a1-a3x2" in help_text and "r:" in help_text
+
+
+def test_a_refusal_names_the_squares_as_the_player_wrote_them():
+    state = hexkit.load_game("focus").new_state(seed=1)
+    with pytest.raises(IllegalMoveError, match=r"^the stack on 2,2 is not yours: Green is on top$"):
+        state.push("move 2,2 2,4 1")
+    with pytest.raises(IllegalMoveError, match=r"^the stack on c3 is not yours: Green is on top$"):
+        state.push("c3-a3x1")
+    assert state.move_stack == []

@@ -61,7 +61,8 @@ def test_an_overflow_sends_own_pieces_to_reserve_and_captures_the_others():
     [capture] = state.events()
     assert capture.kind == CAPTURED and capture.seat == 0
     assert capture.data == {"count": 1, "owners": [1]}
-    assert capture.text == "Red captures 1 piece from the bottom of b1 (Green 1)"
+    assert capture.text == ("Red captures 1 of Green's pieces: the stack on b1 grew taller "
+                            "than 5 and lost its bottom piece")
     state.pop()
     assert state.events() == ()
 
@@ -104,3 +105,18 @@ def test_the_events_of_an_earlier_move_are_still_told():
     assert state.events() == ()
     [capture] = state.events(-2)
     assert capture.kind == CAPTURED and capture.cells == ((0, 1),)
+
+
+def test_an_overflow_says_in_plain_words_what_was_captured_and_what_went_to_reserve():
+    state = state_with("focus", {(0, 0): [0, 0, 0], (0, 1): [1, 0, 1, 1, 1], (5, 5): [1]})
+    state.push("a1-b1x3")
+    assert [e.text for e in state.events()] == [
+        "Red captures 2 of Green's pieces: the stack on b1 grew taller than 5 and lost its "
+        "bottom 3 pieces",
+        "Red's own piece from the bottom goes to Red's reserve",
+    ]
+    state = state_with("focus", {(0, 0): [0, 0, 0], (0, 1): [0, 0, 1, 1], (5, 5): [1]})
+    state.push("a1-b1x3")
+    assert [e.text for e in state.events()] == [
+        "2 of Red's own pieces go to Red's reserve: the stack on b1 grew taller than 5 and "
+        "lost its bottom 2 pieces"]

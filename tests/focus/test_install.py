@@ -34,7 +34,7 @@ def test_hexkit_play_course_game_between_random_bots_ends_with_a_winner():
     result = run("-m", "hexkit", "play", "focus", "--p1", "random", "--p2", "random",
                  "--seed", "5")
     assert result.returncode == 0, result.stderr
-    assert "Game over:" in result.stdout and "pieces." in result.stdout
+    assert "Game over: " in result.stdout and " wins (" in result.stdout
 
 
 def test_hexkit_rules_lists_the_focus_options():

@@ -38,6 +38,30 @@ def test_help_explains_the_commands_and_costs_and_lists_the_legal_ones():
     assert "8 legal moves:" in out and "spawn 4" in out and "pass" in out
 
 
+def test_help_says_each_rule_once():
+    code, out, _ = play("help", "quit")
+    for rule in ("  move FROM TO", "Pieces (upper case: Player One, lower case: Player Two):",
+                 "  B  Baron: moves one tile", "Pieces are destroyed at the end of every turn"):
+        assert out.count(rule) == 1, rule
+    assert "How to write a move: as in the rules above." in out
+    assert out.count("  savefile [-f] FILE  save the game as an AQA data file") == 1
+
+
+def test_against_a_bot_every_command_of_both_sides_is_told_with_its_effect():
+    code, out, _ = play("move 8 12", "move 0 4", "pass", "quit", p2="random")
+    assert code == 0
+    # The player's third command: no board is shown before the bot answers.
+    assert "passed; end of Player One's turn: nothing destroyed" in out
+    bot = out[out.index("Player Two (random) plays"):].splitlines()
+    plays = [i for i, line in enumerate(bot) if line.startswith("Player Two (random) plays ")]
+    assert len(plays) == 3
+    for i in plays[:2]:  # each told with its effect...
+        assert bot[i + 1].startswith("  ") and bot[i + 1].strip(), bot
+    # ... and the last on the board it leaves for the player.
+    assert any(line.startswith("Last: Player Two: ") and "end of Player Two's turn" in line
+               for line in bot)
+
+
 def test_undo_takes_back_a_command():
     code, out, _ = play("upgrade less 8", "undo", "moves", "quit")
     assert "upgrade less 8" in out.split("legal moves:")[-1]

@@ -100,7 +100,7 @@ def test_mcts_with_the_evaluation_destroys_a_baron_it_can_reach_this_turn(seed):
 def test_mcts_with_the_evaluation_beats_the_random_bot_in_a_short_game():
     game = plain_game()
     policy = playout_policy("hexbaron")
-    for g, mcts_seat in enumerate((0, 1)):
+    for g, mcts_seat in enumerate((0, 1), start=1):
         state = game.new_state(seed=g)
         bots = {mcts_seat: MctsBot(100, seed=g, policy=policy), 1 - mcts_seat: RandomBot(g)}
         while not state.is_over() and len(state.move_stack) < 300:

@@ -110,3 +110,15 @@ def test_a_loaded_game_string_can_be_taken_back_move_by_move():
                                            "bQ bS1-")
     assert [str(state.pop()) for _ in range(4)] == ["bQ bS1-", "wQ -wS1", "bS1 wS1-", "wS1"]
     assert state.game_string() == "Base;NotStarted;White[1]"
+
+
+def test_a_refusal_names_the_destination_hex_as_the_player_wrote_it():
+    state = hexkit.load_game("hive").new_state()
+    for move in ("wS1", "bS1 wS1-", "wQ \\wS1", "bQ bS1\\"):
+        state.push(move)
+    with pytest.raises(IllegalMoveError, match=r"^the hex -bQ touches a piece of the opponent$"):
+        state.push("wA1 -bQ")  # the same hex as wS1\, which the game would write
+    assert len(state.move_stack) == 4
+    state.push("wA1 wQ/")
+    with pytest.raises(IllegalMoveError, match=r"none can throw it to the hex bQ-$"):
+        state.push("wS1 bQ-")

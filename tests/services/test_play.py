@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hexkit
 from hexkit.records import load_record
 
 from .conftest import run_hexkit
@@ -244,3 +245,16 @@ def test_a_save_that_fails_mid_game_is_said_and_the_game_goes_on(tmp_path):
     assert "could not save the game to" in out and "it goes on" in out
     assert "(2 moves played); it is saved in g2.json" in out
     assert proc.returncode == 0 and "Traceback" not in err
+
+
+def test_did_you_mean_offers_only_what_would_be_accepted():
+    from hexkit.refusals import push_or_refusal
+
+    state = hexkit.load_game("focus").new_state(seed=1)
+    words = {"help", "moves", "undo", "save", "quit"}
+    # A readable but illegal move is not 'corrected' into the word 'moves'.
+    said = push_or_refusal(state, "move 2,2 2,4 1", hint="", extra_words=words)
+    assert said == "illegal move: the stack on 2,2 is not yours: Green is on top"
+    said = push_or_refusal(state, "hlep", hint="", extra_words=words)
+    assert said.endswith("did you mean 'help'?")
+    assert state.move_stack == []

@@ -281,3 +281,13 @@ def test_hands_show_creature_names():
     state = position(BASE)
     text = render_text(state, 80)
     assert "BLUE hand: BEETLE 2, CUCKOO 1, WASP 1, HEN 1, HARE 2, FROG 2, ANT 2" in text
+
+
+def test_the_creature_codes_the_board_shows_can_be_typed_and_its_legend_fits_120_columns():
+    state = hexkit.load_game("hexaround", config="level3").new_state(seed=1)
+    state.push("place BUT 0 0")
+    state.push("place duc 0 1")
+    assert [str(m) for m in state.move_stack] == ["place BUTTERFLY 0 0", "place DUCK 0 1"]
+    text = render_text(state, width=200)
+    assert "DUC=DUCK" in text
+    assert max(len(line) for line in text.splitlines()) <= 120

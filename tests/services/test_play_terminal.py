@@ -181,3 +181,55 @@ def test_help_at_a_terminal_without_rich_says_how_to_get_colour():
     code, shown = term.finish()
     assert code == 0 and "\x1b[1" not in shown
     assert "(For colour: pip install 'hexkit-games[colour]')" in shown
+
+
+def test_a_game_at_a_terminal_is_kept_in_the_user_folder_and_quit_says_how_to_resume(tmp_path):
+    term = Terminal([*PLAY, "--seed", "1"], env={"NO_COLOR": "1", "XDG_DATA_HOME": str(tmp_path)})
+    term.wait_for(b"Xavier> ")
+    term.type(b"drop 0\n")
+    term.wait_for(b"Olga> ")
+    term.type(b"quit\n")
+    code, shown = term.finish()
+    assert code == 0
+    [kept] = (tmp_path / "hexkit" / "games").iterdir()
+    assert kept.name.startswith("pebble-") and kept.suffix == ".json"
+    assert load_record(kept).moves == ["drop 0"]
+    assert f"(This game is kept in {kept} as you play;" in shown
+    assert f"The game was left unfinished (1 move played); it is saved in {kept}." in shown
+    assert f"Resume it with: hexkit --plugins-dir {PEBBLE} play --load {kept}" in shown
+
+
+def test_with_no_save_quit_asks_before_losing_the_moves_played(tmp_path):
+    term = Terminal([*PLAY, "--seed", "1", "--no-save"],
+                    env={"NO_COLOR": "1", "XDG_DATA_HOME": str(tmp_path)})
+    term.wait_for(b"Xavier> ")
+    term.type(b"drop 0\n")
+    term.wait_for(b"Olga> ")
+    term.type(b"quit\n")
+    term.wait_for(b"leave anyway? [y/N] ")
+    term.type(b"\n")
+    term.wait_for(b"The game goes on ('save FILE' keeps it).")
+    term.type(b"quit\n")
+    deadline = time.monotonic() + 60
+    while term.shown.count(b"leave anyway? [y/N] ") < 2:  # asked again
+        assert time.monotonic() < deadline, term.shown
+        term._read(0.1)
+    term.type(b"y\n")
+    code, shown = term.finish()
+    assert code == 0
+    assert "The game was left unfinished (1 move played) and is not saved" in shown
+    assert not (tmp_path / "hexkit").exists()
+
+
+def test_a_lone_player_at_a_terminal_is_told_how_to_play_a_bot():
+    term = Terminal([*PLAY, "--seed", "1", "-o", "length=3"])
+    term.wait_for(b"Xavier> ")
+    term.type(b"quit\n")
+    code, shown = term.finish()
+    assert code == 0
+    assert ("All 2 players are people taking turns at this keyboard; to play against a bot: "
+            f"hexkit --plugins-dir {PEBBLE} play pebble -o length=3 --p2 mcts") in shown
+    term = Terminal([*PLAY, "--seed", "1", "--p2", "first"])
+    term.wait_for(b"Xavier> ")
+    term.type(b"quit\n")
+    assert "taking turns" not in term.finish()[1]

@@ -93,6 +93,39 @@ def test_generated_plugin_installs_and_passes_its_own_tests(tmp_path):
     assert "3 passed" in tests.stdout
 
 
+def test_the_printed_next_steps_work_when_typed_in_order(tmp_path):
+    """Every step new-plugin prints, run one after another in one shell from where it was
+    typed (the package loaded from a plugins folder, $HEXKIT_PLUGINS_DIR, instead of pip
+    install; the server left out: it runs until Ctrl-C)."""
+    out = run_hexkit("new-plugin", "stepwise", cwd=tmp_path, toy=False)
+    steps = [line.split("#")[0].strip() for line in out.stdout.splitlines()
+             if line.startswith("  ")]
+    assert steps[0] == "pip install -e stepwise" and steps[2] == "hexkit serve"
+    assert steps[-1] == "cd stepwise && pytest"
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "stepwise_plugin.py").write_text("from stepwise.plugin import *  # noqa\n")
+    hexkit = f"{sys.executable} -m hexkit"
+    pytest = f"{sys.executable} -m pytest -q -p no:cacheprovider"
+    lines = ["set -e"]
+    for step in steps:
+        if step.startswith(("pip install", "hexkit serve")):
+            continue
+        if step.startswith("hexkit play "):  # no one at the keyboard: it ends at once
+            step = f"{hexkit} {step[len('hexkit '):]} < /dev/null || test $? = 1"
+        elif step.startswith("hexkit "):
+            step = f"{hexkit} {step[len('hexkit '):]}"
+        lines.append(step.removesuffix("&& pytest") + f"&& {pytest}"
+                     if step.endswith("&& pytest") else step)
+    script = "\n".join(lines)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "stepwise"),
+           "HEXKIT_PLUGINS_DIR": str(folder)}
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          env=env, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 passed, 0 failed" in done.stdout and "3 passed" in done.stdout
+
+
 def test_the_template_game_writes_the_seven_members_and_nothing_the_kit_gives(tmp_path):
     out = run_hexkit("new-plugin", "septet", cwd=tmp_path, toy=False)
     assert out.returncode == 0, out.stderr

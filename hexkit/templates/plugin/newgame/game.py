@@ -2,7 +2,9 @@
 
 A state writes five things: ``legal_moves``, ``parse_move``, ``apply`` (through
 ``self.journal``, so undo is free), ``outcome`` and ``view``; hexkit's ``State`` does the
-rest (push and pop, copies, saving, turns, the text board drawn from the view).
+rest (push and pop, copies, saving, turns, the text board drawn from the view with each
+cell's label under it, and whose turn it is or who won). A move's ``gesture`` says where
+it is made, so that in the browser (``hexkit serve``) a stone is played by clicking its hex.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from hexkit import (
     PieceView,
     State,
 )
+from hexkit.gestures import Gesture
 
 EMPTY = -1
 #: The three axes of the grid; a line runs along one of them.
@@ -43,6 +46,11 @@ class Place(Move):
 
     def __str__(self) -> str:
         return f"{self.q},{self.r}"
+
+    def gesture(self) -> Gesture:
+        """Made by clicking the hex: from nowhere (the stone is not on the board yet) to
+        the hex, in the view's coordinates."""
+        return Gesture(None, (self.q, self.r), "stone")
 
 
 class NewgameGame(Game):
@@ -112,6 +120,8 @@ class NewgameState(State):
         return None
 
     def view(self) -> BoardView:
+        """The board for every renderer: each hex labelled with what a player types to put
+        a stone there, stones with their owner's initial, the last move highlighted."""
         last = self.move_stack[-1] if self.move_stack else None
         cells = tuple(
             CellView((h.q, h.r), f"{h.q},{h.r}", "",

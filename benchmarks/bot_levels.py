@@ -1,0 +1,194 @@
+"""The named bot levels of each game, measured: each level against the one below it, and
+openskill ratings over all their games.
+
+    python benchmarks/bot_levels.py hexbaron               # 10 games a pair, levels 1..5
+    python benchmarks/bot_levels.py --games 20 --jobs 2    # every built-in game in turn
+    python benchmarks/bot_levels.py "hex" --plugins-dir ... # a plugin game (default levels)
+
+For each game, every pair of neighbouring levels (1 v 2, 2 v 3, ...) plays a tournament of
+its own with hexkit's tournament code (``bot:level=N`` seats, both sides of every start, a
+results database per pair in ``--db-dir``, so a stopped run resumes where it stopped). The
+report gives, per pair, the stronger level's score (a win 1, a draw 1/2) with its 95%
+interval and whether it reaches the target (``--target``, 70 %), and the openskill rating
+(Plackett-Luce, ``mu`` and ``sigma``) of every level over all the games, with each level's
+CPU time per move, timed on the same middle-game positions. ``--markdown`` prints the
+tables for docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import hexkit
+from hexkit import plugins
+from hexkit.bots import make_bot
+from hexkit.bots.levels import levels_for
+from hexkit.bots.policy import Level
+from hexkit.errors import HexkitError
+from hexkit.game import Game
+from hexkit.tournament.backends import make_backend
+from hexkit.tournament.ratings import Z95, ranked, standings
+from hexkit.tournament.runner import Tournament, TournamentConfig
+from hexkit.tournament.store import GameRow, ResultStore
+
+BUILT_IN = ("hexbaron", "hexaround", "focus", "hive")
+
+
+def pair_rows(game: str, low: int, high: int, args: argparse.Namespace) -> list[GameRow]:
+    """Play (or resume) the tournament of level ``low`` against level ``high`` (1-based);
+    its stored games."""
+    bots = (f"bot:level={high}", f"bot:level={low}")
+    db = Path(args.db_dir) / f"{game}-levels-{low}-{high}-seed{args.seed}.sqlite"
+    config = TournamentConfig(game=game, options={}, bots=bots,
+                              games_per_pair=args.games, seed=args.seed,
+                              max_moves=args.max_moves, time_per_move=0.0)
+    store = ResultStore.open(db) if db.exists() else ResultStore.create(db, config.to_dict())
+    tournament = Tournament.prepare(config, store)
+    try:
+        left = sum(1 for _ in tournament.remaining())
+        if left:
+            print(f"  level {high} v level {low}: {left} games to play", file=sys.stderr,
+                  flush=True)
+            tournament.run(make_backend("local", args.jobs))
+        return store.games()
+    finally:
+        store.close()
+
+
+def score(rows: list[GameRow], first: int) -> tuple[float, int, float, float]:
+    """Bot ``first``'s score share in two-bot games, with a 95% interval (normal
+    approximation, clipped to 0..1)."""
+    played = [r for r in rows if r.played]
+    n = len(played)
+    if not n:
+        return 0.0, 0, 0.0, 0.0
+    points = [1.0 if r.winners == (first,) else 0.5 if not r.winners else 0.0 for r in played]
+    p = sum(points) / n
+    var = sum((x - p) ** 2 for x in points) / n
+    margin = Z95 * math.sqrt(var / n)
+    return p, n, max(0.0, p - margin), min(1.0, p + margin)
+
+
+#: Positions each level is timed on.
+TIMED_POSITIONS = 8
+
+
+def move_times(game: Game, levels: tuple[Level, ...], seed: int) -> list[float]:
+    """Each level's CPU seconds per move, over the same positions: every third position
+    of a game between two level-2 bots (the middle game, where moves cost the most)."""
+    spec = f"bot:level={min(2, len(levels))}"
+    bots = [make_bot(game, spec, seed + seat) for seat in range(game.spec.max_players)]
+    state = game.new_state(seed=seed)
+    positions = []
+    while not state.is_over() and len(positions) < TIMED_POSITIONS:
+        if len(state.move_stack) % 3 == 2:
+            positions.append(state.copy())
+        state.push(bots[state.current_player].choose(state))  # type: ignore[union-attr]
+    times = []
+    for i in range(len(levels)):
+        bot = make_bot(game, f"bot:level={i + 1}", seed)
+        started = time.process_time()
+        for position in positions:
+            bot.choose(position)  # type: ignore[union-attr]
+        times.append((time.process_time() - started) / max(1, len(positions)))
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", metavar="GAME",
+                        help="games to measure (default: the built-in ones)")
+    parser.add_argument("--games", type=int, default=10, metavar="N",
+                        help="games per pair of neighbouring levels, even (default 10)")
+    parser.add_argument("--seed", type=int, default=2024, help="tournament seed (default 2024)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="play games in J processes (default 1)")
+    parser.add_argument("--max-moves", type=int, default=600, metavar="N",
+                        help="stop a game after N moves as a draw (default 600)")
+    parser.add_argument("--target", type=float, default=0.7,
+                        help="the score each level should reach against the one below "
+                             "(default 0.7)")
+    parser.add_argument("--db-dir", default="bot-levels", metavar="DIR",
+                        help="where the results databases go (default ./bot-levels)")
+    parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
+                        help="also load plugin files from DIR")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the tables as Markdown (for docs/bots.md)")
+    args = parser.parse_args(argv)
+    if args.plugins_dir:
+        plugins.configure(args.plugins_dir)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be an even number of 2 or more (both sides of each start)")
+    os.makedirs(args.db_dir, exist_ok=True)
+    names = args.names or [g for g in BUILT_IN if g in hexkit.game_names()]
+    status = 0
+    for name in names:
+        try:
+            game = hexkit.load_game(name)
+            levels = levels_for(game.name)
+            started = time.process_time()
+            all_rows: list[GameRow] = []
+            pairs = []
+            for low in range(1, len(levels)):
+                rows = pair_rows(game.name, low, low + 1, args)
+                pairs.append((low, rows))
+                offset = len(all_rows)
+                # Into one numbering: bot index = level - 1 (seat 0 of the pair is the
+                # higher level).
+                to_level = {0: low, 1: low - 1}
+                all_rows += [replace(r, number=offset + r.number,
+                                     seats=tuple(to_level[s] for s in r.seats),
+                                     winners=tuple(to_level[w] for w in r.winners))
+                             for r in rows]
+        except HexkitError as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        cpu = time.process_time() - started
+        specs = [f"{i + 1}: {lv.bot}" for i, lv in enumerate(levels)]
+        table = standings(specs, all_rows)
+        cpu_per_move = move_times(game, levels, args.seed)
+        print(f"\n{game}: levels against the level below ({args.games} games a pair, seed "
+              f"{args.seed}; this run's CPU {cpu:.0f} s)")
+        if args.markdown:
+            print("\n| pair | games | score of the higher | 95% interval | >= target | "
+                  "moves/game |")
+            print("|---|---|---|---|---|---|")
+        for low, rows in pairs:
+            p, n, lo, hi = score(rows, 0)
+            ok = "yes" if p >= args.target else "NO"
+            if p < args.target:
+                status = max(status, 2)
+            played = [r for r in rows if r.played]
+            moves = sum(r.moves for r in played) / max(1, len(played))
+            if args.markdown:
+                print(f"| {low + 1} v {low} | {n} | {100 * p:.0f} % | {100 * lo:.0f}-"
+                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |")
+            else:
+                print(f"  level {low + 1} v {low}: {100 * p:5.1f} % of {n} games (95%: "
+                      f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  {moves:.0f} moves a game")
+        print()
+        if args.markdown:
+            print("| level | bot | rating (mu) | sigma | games | wins | draws | losses | "
+                  "CPU s/move |")
+            print("|---|---|---|---|---|---|---|---|---|")
+        for s in ranked(table):
+            if args.markdown:
+                print(f"| {s.bot + 1} | `{levels[s.bot].bot}` | {s.mu:.1f} | {s.sigma:.1f} | "
+                      f"{s.games} | {s.wins} | {s.draws} | {s.losses} | "
+                      f"{cpu_per_move[s.bot]:.2f} |")
+            else:
+                print(f"  {s.spec:<30} rating {s.mu:5.1f} +- {Z95 * s.sigma:4.1f}  "
+                      f"{s.wins}-{s.draws}-{s.losses}  {cpu_per_move[s.bot]:.2f} s/move")
+        sys.stdout.flush()
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
