@@ -173,6 +173,7 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
     weights = weights_for(session, config)
     plan = plan_for(config, seed)
     trajectories = cache.get(kind_name, reference, plan, session)
+    budget.restart()  # the trajectories are the grader's work (made once per class)
     found: dict[str, Difference] = {}
     unfinished = ""
     timeouts = 0

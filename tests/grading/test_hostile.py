@@ -46,3 +46,26 @@ def test_eating_memory_is_a_memory_error_not_a_dead_grader(graded):
     result = graded("plugin", hostile="memory", random=1, bot=0, length=20)
     assert result.score == 0
     assert any("MemoryError" in t.output for t in result.tests)
+
+
+def test_a_submission_folder_that_holds_the_temporary_folder_is_copied_once(tmp_path,
+                                                                            monkeypatch):
+    """Grading a folder that holds the grader's temporary folder (e.g. /tmp itself) copies
+    it into the sandbox's folder once, without the sandbox folder (it would copy itself
+    until the disk is full)."""
+    import tempfile
+    from pathlib import Path
+
+    from hexkit.grading.sandbox import Budget, Limits, Sandbox
+
+    (tmp_path / "plugin.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    sandbox = Sandbox("hexkit.grading.drivers:PluginDriver", {}, {"submission/s": tmp_path},
+                      Limits(), Budget(10))
+    try:
+        assert sandbox.folder.parent == tmp_path
+        copied = sorted(p.relative_to(sandbox.work).as_posix()
+                        for p in Path(sandbox.work).rglob("*"))
+        assert copied == ["submission", "submission/s", "submission/s/plugin.py"]
+    finally:
+        sandbox.close()
