@@ -106,6 +106,7 @@ def limits_for(config: GradingConfig, time_limit: float | None) -> Limits:
 def plan_for(config: GradingConfig, seed: int | None) -> Plan:
     return Plan(random=config.random, bot=config.bot, length=config.length,
                 seed=config.seed if seed is None else seed, bot_spec=config.bot_spec,
+                probes=config.probes, ends=config.ends,
                 scenarios={name: path for name, (path, _points) in config.scenarios.items()})
 
 

@@ -159,7 +159,7 @@ class PluginSession(SandboxSession):
         setup = {"options": self.options, "seed": seed}
         trajectory = Trajectory(name, "bot", setup, [])
         game, state = self.start(trajectory)
-        bots = [plan_bot(game, plan.bot_spec, seed + seat) for seat in
+        bots = [plan_bot(game, plan.bot_for(), seed + seat) for seat in
                 range(len(state.players))]
         for step in range(plan.length):
             if state.is_over():
