@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from hexaround import probes
-from hexaround.config import HexAroundConfig
+from hexaround.config import PLAYERS, HexAroundConfig
 from hexaround.engine import Engine
 from hexaround.game import DEFAULT_VARIANT, resolve_config_path
 from hexaround.hexgrid import OFFSETS, coords_of
@@ -70,6 +70,8 @@ MAX_ACTIONS = 120
 STEERED_ACTIONS = 80
 #: Branches kept per kind of ending (the shortest).
 BRANCHES = 3
+#: The random games whose opening requests (every placement rule) are played.
+OPENING_GAMES = 4
 #: The bot of the bot-guided games unless grading.yaml names one: MCTS without its tactics
 #: layer, whose checks for a win in one cost seconds a move once the board is full (the
 #: steered games reach the endings instead).
@@ -143,6 +145,9 @@ class Game:
 
     calls: list[Call]
     branches: list[tuple[str, list[Call]]]
+    #: Requests refused at the opening, each in a trajectory of its own: (the rule probed,
+    #: the calls so far, the request, then the action the game played there).
+    openings: list[tuple[str, list[Call]]]
 
 
 @dataclass
@@ -200,19 +205,25 @@ def _choose(engine: Engine, rng: random.Random, legal: list[Action]) -> Action:
 
 
 def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int = 2,
-              bots: list[Any] | None = None, goal: str | None = None) -> Game:
+              bots: list[Any] | None = None, goal: str | None = None,
+              inline_opening: bool = False) -> Game:
     """A game played on ``gm`` (as it is made), with the requests that probe the rules.
 
-    Before each action, up to ``probing`` requests the reference refuses, each for another
-    rule (:func:`probes.refused_probes`; every rule of placement at each colour's first and
-    second placement); then the action: the ``bots``' choice, the steering of ``goal``
-    (:data:`probes.GOALS`), or random (:func:`_choose`). Where a legal action would end the
-    game in a way not yet seen in this game, a branch leaves it there: the calls so far,
-    that action, then requests after the end (:func:`probes.after_end_probes`). The game's
-    own end is followed by the same requests. ``length`` bounds the actions."""
+    At each colour's first two placements (the opening), if ``probing``, every rule of
+    placement is probed and a course creature the variant lacks is placed, each request in
+    a trajectory of its own (:attr:`Game.openings`; in the game itself with
+    ``inline_opening``), so that a submission that gets one of them wrong still plays the
+    game on; after the opening, before each action, up to ``probing`` requests the
+    reference refuses, each for another rule (:func:`probes.refused_probes`). Then the
+    action: the ``bots``' choice, the steering of ``goal`` (:data:`probes.GOALS`), or
+    random (:func:`_choose`). Where a legal action would end the game in a way not yet seen
+    in this game, a branch leaves it there: the calls so far, that action, then requests
+    after the end (:func:`probes.after_end_probes`). The game's own end is followed by the
+    same requests. ``length`` bounds the actions."""
     engine = gm.state.engine
     calls: list[Call] = []
     branches: list[tuple[str, list[Call]]] = []
+    openings: list[tuple[str, list[Call]]] = []
     used: dict[str, int] = {}
     seen: set[str] = set()
     actions = 0
@@ -221,15 +232,21 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
             calls += probes.after_end_probes(engine, rng)
             break
         p = engine.to_move
-        first = engine.actions[p] < 2  # every placement rule at each colour's first two
-        count = max(probing, len(probes.PLACEMENT_RULES)) if first else probing
-        found = [probes.call_of(engine, refused)
-                 for _rule, refused in probes.refused_probes(engine, rng, count, used)]
-        if first and probing:
-            found += _undefined(gm, rng)
-        for c in found:
-            calls.append(c)
-            answer(gm, c)
+        opening = engine.actions[p] < 2 and probing > 0
+        count = len(probes.PLACEMENT_RULES) if opening else probing
+        found = [(rule, probes.call_of(engine, refused))
+                 for rule, refused in probes.refused_probes(engine, rng, count, used)]
+        if opening:
+            found += [("place a creature the variant lacks", c) for c in _undefined(gm, rng)]
+        if opening and not inline_opening:
+            placement = ("first", "second")[engine.actions[p]]
+            pending = [(f"{rule} at {PLAYERS[p]}'s {placement} placement", c)
+                       for rule, c in found]
+        else:
+            pending = []
+            for _rule, c in found:
+                calls.append(c)
+                answer(gm, c)
         for what, endings in probes.ending_actions(engine).items():
             if what in seen:
                 continue
@@ -252,10 +269,11 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
         else:
             action = _choose(engine, rng, legal)
         c = probes.call_of(engine, action)
+        openings += [(what, [*calls, refused, c]) for what, refused in pending]
         calls.append(c)
         answer(gm, c)
         actions += 1
-    return Game(calls, branches)
+    return Game(calls, branches, openings)
 
 
 def _undefined(gm: GameManager, rng: random.Random) -> list[Call]:
@@ -276,7 +294,8 @@ def play_script(gm: GameManager, rng: random.Random, length: int, probes: float 
     ``goal`` if given."""
     actions = max(1, round(length * (1 - probes)))
     probing = max(1, round(probes / max(1e-9, 1 - probes)))
-    return play_game(gm, rng, actions, probing=probing, bots=bots, goal=goal).calls
+    return play_game(gm, rng, actions, probing=probing, bots=bots, goal=goal,
+                     inline_opening=True).calls
 
 
 # ---- the session ----------------------------------------------------------------------------
@@ -382,9 +401,11 @@ class HexAroundJavaSession(Session):
         return GameManager(self.config)
 
     def trajectories(self, plan: Plan) -> list[Trajectory]:
-        """Random games, bot games and games steered to each ending (:data:`probes.GOALS`),
-        all probed at every step (``plan.probes`` refused requests), then the branches
-        that leave them at an ending, the shortest :data:`BRANCHES` of each kind."""
+        """Random games probed at every step (``plan.probes`` refused requests), bot games
+        and games steered to each ending (:data:`probes.GOALS`) without probes (so that a
+        refusal the submission gets wrong, which parts its game from the reference's at
+        once, hides no bug of movement or winning), then the branches that leave any of
+        them at an ending, the shortest :data:`BRANCHES` of each kind."""
         games: list[tuple[str, str, Game]] = []
         length = min(plan.length, MAX_ACTIONS)
         for i in range(plan.random):
@@ -396,15 +417,18 @@ class HexAroundJavaSession(Session):
             seed = plan.seed * 1000 + 500 + i
             bots = [plan_bot(gm.game, plan.bot_for(JAVA_BOT), seed + s) for s in (0, 1)]
             games.append((f"bot game {i + 1}", "bot", play_game(
-                gm, random.Random(seed), length, probing=max(plan.probes - 1, 0),
+                gm, random.Random(seed), length, probing=0,
                 bots=bots)))
         for g, goal in enumerate(probes.GOALS):
             for i in range(plan.ends):
                 rng = random.Random(plan.seed * 1000 + 700 + 10 * g + i)
                 games.append((f"game steered to {goal} {i + 1}", "steered", play_game(
                     self.reference(), rng, min(length, STEERED_ACTIONS),
-                    probing=plan.probes, goal=goal)))
+                    probing=0, goal=goal)))
         out = [Trajectory(name, source, {}, game.calls) for name, source, game in games]
+        for name, _source, game in games[:OPENING_GAMES]:
+            out += [Trajectory(f"{name}: {what}", "probe", {}, calls)
+                    for what, calls in game.openings]
         branches: dict[str, list[tuple[int, str, list[Call]]]] = {}
         for name, _source, game in games:
             for what, calls in game.branches:
