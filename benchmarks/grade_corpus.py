@@ -6,9 +6,12 @@ in a failed test's output) and failed in the rule group a student would look in 
 bug (``WHERE_TO_LOOK``), the lengths of the shortest counterexamples, the pristine
 score, how each hostile submission was graded and in how long, and whether anything was
 written outside a sandbox. Options: ``--kind K`` (repeatable), ``--jobs N``,
-``--time-limit S`` (per submission, default 60).
+``--time-limit S`` (per submission, default 60), ``--java-config NAME`` (the Java projects
+are graded against ``hexaround(config=NAME)``, a course variant, instead of the corpus's
+variant with every attribute; a bug in a rule the variant does not use is shown n/a).
 
     python benchmarks/grade_corpus.py --jobs 2
+    python benchmarks/grade_corpus.py --kind hexaround-java --java-config level3
 """
 
 from __future__ import annotations
@@ -42,7 +45,12 @@ def main() -> int:
     parser.add_argument("--kind", action="append", choices=sorted([*MUTANTS, JAVA]))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--java-config", metavar="NAME",
+                        help="grade the Java projects against this HexAround variant")
     args = parser.parse_args()
+    global JAVA_REFERENCE
+    if args.java_config:
+        JAVA_REFERENCE = f"hexaround(config={args.java_config})"
     ESCAPE.unlink(missing_ok=True)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,8 +99,28 @@ PLACE = "    public MoveResponse placeCreature(CreatureName creature, int x, int
 CLASS = "public class HexAroundGameManager implements IHexAroundGameManager {\n"
 
 
+JAVA_REFERENCE = f"hexaround(config={java.EVERYTHING})"
+#: The creature property a planted Java bug needs to show at all.
+JAVA_NEEDS = {"jumper-flies": "JUMPING", "stack-limit-ignored": "INTRUDING",
+              "kamikaze-attacker-survives": "KAMIKAZE", "kamikaze-victim-lost": "KAMIKAZE",
+              "hatching-ignored": "HATCHING", "surrounded-flyer-flies": "FLYING",
+              "runner-stops-short": "RUNNING", "swap-with-butterfly": "SWAPPING",
+              "trapped-creature-moves": "TRAPPING"}
+
+
 def reference_of(kind: str) -> str:
-    return f"hexaround(config={java.EVERYTHING})" if kind == JAVA else REFERENCE[kind]
+    return JAVA_REFERENCE if kind == JAVA else REFERENCE[kind]
+
+
+def applies(kind: str, mutant: str) -> bool:
+    """Whether the reference's variant uses the rule a Java mutant breaks."""
+    need = JAVA_NEEDS.get(mutant) if kind == JAVA else None
+    if need is None:
+        return True
+    from hexkit import plugins
+
+    config = plugins.load_game(JAVA_REFERENCE).config  # type: ignore[attr-defined]
+    return any(need in c.properties for c in config.creatures)
 
 
 def java_entries(folder: Path) -> list[tuple[str, str | None, str | None, Path]]:
@@ -120,11 +148,16 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         for t in pristine.tests:
             if t.status != "passed":
                 print(f"  FAIL pristine {t.name}: {t.output[:300]}")
-    caught, placed, lengths = 0, 0, []
+    caught, placed, lengths, total = 0, 0, [], 0
     for label, (mutant, _hostile) in what.items():
         if mutant is None:
             continue
         r = results[label]
+        if not applies(kind, mutant):
+            print(f"  n/a    {label:<28} {r.score:>6g}/{r.max_score:g}  (the variant has no "
+                  f"{JAVA_NEEDS[mutant]} creature)")
+            continue
+        total += 1
         failed = [t for t in r.tests if t.status != "passed"]
         shown = [t.counterexample for t in failed if t.counterexample]
         ok = r.score < r.max_score and bool(shown)
@@ -139,7 +172,6 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
               f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]"
               f"{'' if right else '  WRONG GROUP: look in ' + '/'.join(sorted(where))}  "
               f"{r.seconds:.1f} s")
-    total = sum(1 for m, _h in what.values() if m)
     failures += total - caught + total - placed
     if lengths:
         print(f"mutants caught: {caught}/{total}, in the group a student would look in: "

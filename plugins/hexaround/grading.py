@@ -62,6 +62,8 @@ COURSE_CREATURES = ("BUTTERFLY", "CRAB", "DOVE", "DUCK", "GRASSHOPPER", "HORSE",
                     "HUMMINGBIRD", "RABBIT", "SPIDER", "TURTLE")
 WEIGHTS = {"placement": 30.0, "movement": 45.0, "winning": 25.0}
 ENDS = ("BLUE_WON", "RED_WON", "DRAW")
+#: The kinds of ending of :func:`probes.ending_actions`.
+ENDINGS = ("BLUE_WON", "RED_WON", "draw", "stuck")
 Call = list[Any]
 Action = probes.Action
 #: Actions in one game at most (a HexAround game that has not ended by then rarely will).
@@ -76,10 +78,12 @@ OPENING_GAMES = 4
 #: layer, whose checks for a win in one cost seconds a move once the board is full (the
 #: steered games reach the endings instead).
 JAVA_BOT = "mcts:sims=12,tactics=off"
-ENDING_NAMES = {"BLUE_WON": "RED's butterfly surrounded",
-                "RED_WON": "BLUE's butterfly surrounded",
-                "draw": "both butterflies surrounded",
-                "stuck": "a player left without a legal action"}
+#: The branches of a game: its endings, and rare positions a request is made in.
+BRANCH_NAMES = {"BLUE_WON": "ending with RED's butterfly surrounded",
+                "RED_WON": "ending with BLUE's butterfly surrounded",
+                "draw": "ending with both butterflies surrounded",
+                "stuck": "ending with a player left without a legal action",
+                "hemmed": "then a flyer hemmed in asked to fly"}
 
 
 class HexAroundJavaKind(Kind):
@@ -218,8 +222,10 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
     action: the ``bots``' choice, the steering of ``goal`` (:data:`probes.GOALS`), or
     random (:func:`_choose`). Where a legal action would end the game in a way not yet seen
     in this game, a branch leaves it there: the calls so far, that action, then requests
-    after the end (:func:`probes.after_end_probes`). The game's own end is followed by the
-    same requests. ``length`` bounds the actions."""
+    after the end (:func:`probes.after_end_probes`); and where one would hem in a flyer of
+    the next player (first time only), a branch plays it, then asks that flyer to fly
+    (:func:`probes.hemming`). The game's own end is followed by the requests after the end.
+    ``length`` bounds the actions."""
     engine = gm.state.engine
     calls: list[Call] = []
     branches: list[tuple[str, list[Call]]] = []
@@ -258,6 +264,12 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
             finally:
                 engine.undo()
             branches.append((what, [*calls, probes.call_of(engine, ending), *after]))
+        if "hemmed" not in seen:
+            hemmed = probes.hemming(engine, random.Random(len(calls)))
+            if hemmed is not None:
+                seen.add("hemmed")
+                branches.append(("hemmed", [*calls, *(probes.call_of(engine, a)
+                                                      for a in hemmed)]))
         legal = engine.legal_actions()
         if not legal:
             break
@@ -435,8 +447,8 @@ class HexAroundJavaSession(Session):
                 branches.setdefault(what, []).append((len(calls), name, calls))
         for what, found in sorted(branches.items()):
             for _size, name, calls in sorted(found, key=lambda f: f[0])[:BRANCHES]:
-                out.append(Trajectory(f"{name}, ending with {ENDING_NAMES.get(what, what)}",
-                                      "ending", {}, calls))
+                out.append(Trajectory(f"{name}, {BRANCH_NAMES.get(what, what)}",
+                                      "ending" if what in ENDINGS else "probe", {}, calls))
         return out
 
     def expected(self, trajectory: Trajectory, detail: bool = False) -> list[Observation]:

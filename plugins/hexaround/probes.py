@@ -19,6 +19,8 @@ chooses such requests from the rules, on the reference's position:
 * :func:`interest` — how rare a legal action's rule path is (kamikaze attacks, swaps,
   climbs, a runner ending nearer than its distance, a creature leaving a stack, hatching
   placements...), so that games steer through the rules that random play seldom takes.
+* :func:`hemming` — an action that hems in a flyer of the next player, and that flyer's
+  refused flight.
 * :func:`seek` — the action a steering policy prefers: surround RED's butterfly, BLUE's,
   both at once (a draw), or leave the player to act without a legal action (stuck).
 
@@ -380,6 +382,33 @@ def ending_actions(engine: Engine, everything: bool = False) -> dict[str, list[A
         what = "draw" if result == DRAW else _ENDS[result] if surrounded else "stuck"
         found.setdefault(what, []).append(action)
     return found
+
+
+def hemming(engine: Engine, rng: random.Random) -> list[Action] | None:
+    """A legal action that fills the last free hex around a flyer of the next player (on
+    top of its hex), then a flight of that flyer (refused: a flyer hemmed in cannot take
+    off); None if no action does."""
+    q = 1 - engine.to_move
+    flags = engine.code_flags
+    spots: set[int] = set()
+    for k, stack in engine.stacks.items():
+        if stack[-1] & 1 == q and flags[stack[-1]] & FLY and \
+                bin(engine.nmask.get(k, 0)).count("1") == 5:
+            spots.update(h for h in _near(k) if h not in engine.occ)
+    if not spots:
+        return None
+    for action in engine.legal_actions():
+        if action[2] not in spots:
+            continue
+        engine.apply(action)
+        try:
+            found = [] if engine.is_over() else refused_probes(
+                engine, rng, 1, rules=("a surrounded flyer",))
+        finally:
+            engine.undo()
+        if found:
+            return [action, found[0][1]]
+    return None
 
 
 # ---- steering -----------------------------------------------------------------------------------
