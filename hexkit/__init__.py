@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import importlib
 
+from hexkit import _moved
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 
 __version__ = "0.1.0"
@@ -33,11 +35,11 @@ _EXPORTS = {
     "State": "hexkit.game", "rng_from_json": "hexkit.game", "rng_to_json": "hexkit.game",
     "DIRECTIONS": "hexkit.hexes", "Hex": "hexkit.hexes",
     "hookimpl": "hexkit.hookspecs", "hookspec": "hexkit.hookspecs",
-    "Piece": "hexkit.pieces",
+    "Piece": "hexkit.kit.pieces",
     "game_names": "hexkit.plugins", "load_game": "hexkit.plugins",
     "plugin_manager": "hexkit.plugins", "registry": "hexkit.plugins",
-    "TurnOrder": "hexkit.turns",
-    "BoardView": "hexkit.view", "CellView": "hexkit.view", "PieceView": "hexkit.view",
+    "TurnOrder": "hexkit.kit.turns",
+    "BoardView": "hexkit.kit.view", "CellView": "hexkit.kit.view", "PieceView": "hexkit.kit.view",
 }
 
 __all__ = [
@@ -49,6 +51,9 @@ __all__ = [
     "game_names", "hookimpl", "hookspec", "load_game", "plugin_manager", "registry",
     "rng_from_json", "rng_to_json", "__version__",
 ]
+
+
+_moved.install()  # the old paths of moved modules (hexkit.undo, hexkit.records...) still import
 
 
 def __getattr__(name: str) -> object:
@@ -90,7 +95,7 @@ if TYPE_CHECKING:
     )
     from hexkit.hexes import DIRECTIONS, Hex
     from hexkit.hookspecs import hookimpl, hookspec
-    from hexkit.pieces import Piece
+    from hexkit.kit.pieces import Piece
+    from hexkit.kit.turns import TurnOrder
+    from hexkit.kit.view import BoardView, CellView, PieceView
     from hexkit.plugins import game_names, load_game, plugin_manager, registry
-    from hexkit.turns import TurnOrder
-    from hexkit.view import BoardView, CellView, PieceView

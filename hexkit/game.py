@@ -23,14 +23,14 @@ from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
 if TYPE_CHECKING:
     import numpy
 
-    from hexkit.actions import ActionSpace
-    from hexkit.events import GameEvent
-    from hexkit.gestures import Gesture, Origin
-    from hexkit.observation import ViewPlanes
+    from hexkit.kit.actions import ActionSpace
+    from hexkit.kit.events import GameEvent
+    from hexkit.kit.gestures import Gesture, Origin
+    from hexkit.kit.observation import ViewPlanes
+    from hexkit.kit.turns import TurnOrder
+    from hexkit.kit.undo import Journal
+    from hexkit.kit.view import BoardView
     from hexkit.render.text import StyledText
-    from hexkit.turns import TurnOrder
-    from hexkit.undo import Journal
-    from hexkit.view import BoardView
 
 JSON = Any
 
@@ -402,7 +402,7 @@ class Game(ABC):
     max_plies: int = 1000
 
     def action_space(self) -> ActionSpace:
-        """The game's fixed, ordered move universe (see :mod:`hexkit.actions`), made once
+        """The game's fixed, ordered move universe (see :mod:`hexkit.kit.actions`), made once
         by :meth:`make_action_space`."""
         found = self.__dict__.get("_kit_action_space")
         if found is None:
@@ -410,9 +410,9 @@ class Game(ABC):
         return found
 
     def make_action_space(self) -> ActionSpace:
-        """Build the action space. Default: :class:`hexkit.actions.GestureActionSpace`,
+        """Build the action space. Default: :class:`hexkit.kit.actions.GestureActionSpace`,
         numbering moves by where they start and end on the starting position's cells."""
-        from hexkit.actions import GestureActionSpace
+        from hexkit.kit.actions import GestureActionSpace
 
         return GestureActionSpace(self)
 
@@ -426,11 +426,11 @@ class Game(ABC):
         return found
 
     def view_planes(self) -> ViewPlanes:
-        """The default observation's layout (:class:`hexkit.observation.ViewPlanes`), made
+        """The default observation's layout (:class:`hexkit.kit.observation.ViewPlanes`), made
         once."""
         found = self.__dict__.get("_kit_view_planes")
         if found is None:
-            from hexkit.observation import ViewPlanes
+            from hexkit.kit.observation import ViewPlanes
 
             found = self._kit_view_planes = ViewPlanes(self)
         return found
@@ -445,8 +445,8 @@ class Game(ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and the options that differ from the defaults, and is
         built again where it is unpickled, once per process (what it compiled or loaded is
-        never pickled; see :mod:`hexkit.statepickle`)."""
-        from hexkit.statepickle import reduce_game
+        never pickled; see :mod:`hexkit.kit.statepickle`)."""
+        from hexkit.kit.statepickle import reduce_game
 
         return reduce_game(self)
 
@@ -499,7 +499,7 @@ class State(ABC, Generic[G, M]):
       move leaves the state exactly as it was; :meth:`pop` rolls back to before the move
       (a game that keeps its own undo data, as a fast path, also overrides :meth:`undo`);
     - ``players`` come from the game (:attr:`Game.player_names`), ``current_player`` from
-      ``self.turn_order`` (a :class:`~hexkit.turns.TurnOrder`, made on first use; call
+      ``self.turn_order`` (a :class:`~hexkit.kit.turns.TurnOrder`, made on first use; call
       :meth:`advance_turn` in ``apply``);
     - :meth:`copy` copies the kit's data and calls :meth:`copy_data` for the game's own;
     - :meth:`is_over` is ``outcome() is not None``;
@@ -514,11 +514,11 @@ class State(ABC, Generic[G, M]):
     rng: random.Random
     #: Moves pushed since the state was created, oldest first.
     move_stack: list[M]
-    #: The undo journal of the moves on the stack (see :mod:`hexkit.undo`).
+    #: The undo journal of the moves on the stack (see :mod:`hexkit.kit.undo`).
     journal: Journal
 
     def __init__(self, game: G, rng: random.Random | int | None = None):
-        from hexkit.undo import Journal
+        from hexkit.kit.undo import Journal
 
         self.game = game
         if isinstance(rng, random.Random):
@@ -548,11 +548,11 @@ class State(ABC, Generic[G, M]):
 
     @cached_property
     def turn_order(self) -> TurnOrder:
-        """Whose turn it is (a :class:`~hexkit.turns.TurnOrder` value; change it with
+        """Whose turn it is (a :class:`~hexkit.kit.turns.TurnOrder` value; change it with
         :meth:`advance_turn` or ``self.journal.set("turn_order", ...)``). Made on first use,
         one action per turn for the game's seats: states that keep their own turn (every
         built-in game) never pay for it."""
-        from hexkit.turns import TurnOrder
+        from hexkit.kit.turns import TurnOrder
 
         return TurnOrder(len(self.game.player_names))
 
@@ -625,7 +625,7 @@ class State(ABC, Generic[G, M]):
     def emit(self, kind: str, text: str, seat: int | None = None,
              cells: Iterable[tuple[int, int]] = (), **data: Any) -> None:
         """Record an event of the move being applied (call it from :meth:`apply`)."""
-        from hexkit.events import GameEvent
+        from hexkit.kit.events import GameEvent
 
         event = GameEvent(kind, text, seat, tuple(cells), data)
         if self._kit_emitted is None:
@@ -645,7 +645,7 @@ class State(ABC, Generic[G, M]):
         if index == count - 1:
             outcome = self.outcome()
             if outcome is not None:
-                from hexkit.events import GAME_OVER, GameEvent
+                from hexkit.kit.events import GAME_OVER, GameEvent
 
                 found = (*found, GameEvent(
                     GAME_OVER, describe_outcome(self.players, outcome),
@@ -718,8 +718,8 @@ class State(ABC, Generic[G, M]):
         """A state pickles as its class, its game and its own data
         (:meth:`__getstate__`), at about the cost of :meth:`copy`; the unpickled state can
         pop every move. A state holding something pickle cannot write pickles as its saved
-        form and the moves on its stack instead (see :mod:`hexkit.statepickle`)."""
-        from hexkit.statepickle import reduce_state
+        form and the moves on its stack instead (see :mod:`hexkit.kit.statepickle`)."""
+        from hexkit.kit.statepickle import reduce_state
 
         return reduce_state(self)
 
@@ -727,20 +727,20 @@ class State(ABC, Generic[G, M]):
         """The attributes a pickle of this state holds: those :meth:`copy` copies, minus the
         game (pickled beside them). Override it (calling ``super()``) to leave caches
         behind, and :meth:`__setstate__` to make them again."""
-        from hexkit.statepickle import state_data
+        from hexkit.kit.statepickle import state_data
 
         return state_data(self)
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         """Restore what :meth:`__getstate__` gave (``self.game`` is set already)."""
-        from hexkit.statepickle import restore_state
+        from hexkit.kit.statepickle import restore_state
 
         restore_state(self, data)
 
     def observation(self, seat: int | None = None) -> numpy.ndarray:
         """The position as float32 numpy planes of shape ``game.observation_shape``, seen by
         ``seat`` (default: the player to act). Default: read from :meth:`view` (see
-        :mod:`hexkit.observation`); games override it where that is slow or says too
+        :mod:`hexkit.kit.observation`); games override it where that is slow or says too
         little. Needs numpy (``pip install 'hexkit-games[rl]'``)."""
         planes = self.game.view_planes()
         return planes.planes(self, self.current_player if seat is None else seat)
@@ -808,7 +808,7 @@ class State(ABC, Generic[G, M]):
         text rendering as its caption)."""
         if type(self).render is State.render:
             raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
-        from hexkit.view import BoardView
+        from hexkit.kit.view import BoardView
 
         return BoardView("hex", (), tuple(self.players), caption=tuple(self.render().splitlines()))
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from hexkit import events as ev
 from hexkit.console import (
     COLOUR_HINT,
     Console,
@@ -31,9 +30,10 @@ from hexkit.console import (
 )
 from hexkit.errors import HexkitError
 from hexkit.game import Game, State
-from hexkit.gestures import Cell, Hand, Origin
+from hexkit.kit import events as ev
+from hexkit.kit.gestures import Cell, Hand, Origin
+from hexkit.kit.refusals import move_words, push_or_refusal
 from hexkit.records import GameRecord, load_record, save_record
-from hexkit.refusals import move_words, push_or_refusal
 from hexkit.suggest import correct_line, split_words
 
 #: At most this many legal moves are listed by ``moves`` (narrow the list with a cell).

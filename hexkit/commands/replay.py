@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from hexkit.errors import RecordError
-    from hexkit.events import GAME_OVER
+    from hexkit.kit.events import GAME_OVER
     from hexkit.records import check_result, load_record, replay_steps
 
     out, stdin = sys.stdout, sys.stdin

@@ -1,4 +1,4 @@
-"""Pictures of positions drawn from a game-neutral :class:`~hexkit.view.BoardView`."""
+"""Pictures of positions drawn from a game-neutral :class:`~hexkit.kit.view.BoardView`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SVG pictures of any game's position, drawn from a :class:`~hexkit.view.BoardView` with
+"""SVG pictures of any game's position, drawn from a :class:`~hexkit.kit.view.BoardView` with
 the standard library only.
 
 Geometry lives here, not in the boards (Red Blob Games' layout): hex cells at axial
@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from hexkit.view import BoardView, CellView, HandView
+from hexkit.kit.view import BoardView, CellView, HandView
 
 #: Seat colours (seat 0 first); neutral pieces are grey.
 PLAYER_COLOURS: tuple[str, ...] = (

@@ -41,10 +41,10 @@ from typing import Any, TypeVar
 
 from hexkit.errors import HexkitError
 from hexkit.game import Game, Move, State, result_text
-from hexkit.gestures import Hand, Origin
+from hexkit.kit.gestures import Hand, Origin
+from hexkit.kit.refusals import push_or_refusal
+from hexkit.kit.view import BoardView, CellView
 from hexkit.records import GameRecord, replay_steps
-from hexkit.refusals import push_or_refusal
-from hexkit.view import BoardView, CellView
 from hexkit.web.storage import SEATS_FORMAT, Conflict, FolderStorage, IndexRow, Storage
 
 T = TypeVar("T")

@@ -21,14 +21,14 @@ from focus.render import board_view, render_styled, render_text
 from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
-from hexkit import events
-from hexkit.actions import ActionSpace
 from hexkit.errors import IllegalMoveError, RecordError
-from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit import events
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.events import GameEvent
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 
 
 class Focus(Game):

@@ -9,8 +9,8 @@ from typing import Protocol
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
 from focus.rules import FocusRules
 from hexkit.game import Move, Outcome, describe_outcome
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
-from hexkit.view import BoardView, CellView, HandView, PieceView
 
 
 class FocusPosition(Protocol):

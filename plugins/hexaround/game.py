@@ -16,15 +16,15 @@ from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexaround.hexgrid import coords_of, in_range, key_of
 from hexaround.position import PASS
-from hexkit.actions import ActionSpace
 from hexkit.configs import find_config, variant_names
-from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
-from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
+from hexkit.kit.events import GameEvent
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
@@ -286,7 +286,7 @@ class HexAroundState(State[HexAroundGame, HexAroundMove]):
     def legal_moves(self) -> Sequence[HexAroundMove]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
         only (any hex is allowed; they are all alike). The sequence makes each Move when it
-        is looked at (:class:`hexkit.enginestate.ActionMap`)."""
+        is looked at (:class:`hexkit.kit.enginestate.ActionMap`)."""
         actions = self.engine.legal_actions()
         listed = self._listed
         if listed is not None and listed.actions is actions:

@@ -29,7 +29,7 @@ from hexkit.configs import find_config
 from hexkit.errors import ConfigError, IllegalMoveError
 from hexkit.fileio import MAX_DATA_BYTES
 from hexkit.game import Game
-from hexkit.pieces import Piece
+from hexkit.kit.pieces import Piece
 
 MENU = "1. Default game\n2. Load game\nQ. Quit\n\nEnter your choice: "
 LOAD_PROMPT = "Enter the name of the file to load: "

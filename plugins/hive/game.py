@@ -10,13 +10,13 @@ from typing import Any
 from hexaround.colony import connected
 from hexaround.hexgrid import coords_of, in_range, key_of
 
-from hexkit.actions import ActionSpace
-from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 from hive import notation
 from hive.describe import MOVE_HELP
 from hive.engine import BLACK_WON, DRAW, LETTERS, ONGOING, PASS, WHITE_WON, HiveEngine
@@ -227,7 +227,7 @@ class HiveState(State[HiveGame, HiveMove]):
     def legal_moves(self) -> ActionMap[Action, HiveMove]:
         """Every legal move as canonical MoveStrings (``pass`` alone when nothing else is
         legal; empty once the game is over). The sequence makes each Move when it is looked
-        at (:class:`hexkit.enginestate.ActionMap`)."""
+        at (:class:`hexkit.kit.enginestate.ActionMap`)."""
         return self._legal_map()
 
     def _legal_map(self) -> ActionMap[Action, HiveMove]:

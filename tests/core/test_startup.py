@@ -21,7 +21,7 @@ NOT_AT_START = (
     "importlib.metadata", "email", "zipfile", "csv", "shutil", "tempfile", "json", "difflib",
     "threading", "hexkit.records", "hexkit.session", "hexkit.match", "hexkit.scenarios",
     "hexkit.render.svg", "hexkit.bots.mcts", "hexkit.commands.play", "hexkit.commands.replay",
-    "hexkit.events", "hexkit.gestures", "hexkit.undo", "hexkit.turns",
+    "hexkit.kit.events", "hexkit.kit.gestures", "hexkit.kit.undo", "hexkit.kit.turns",
 )
 
 
