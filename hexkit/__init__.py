@@ -24,7 +24,7 @@ __version__ = "0.1.0"
 
 #: Public name -> the module that defines it.
 _EXPORTS = {
-    "BoundedHexBoard": "hexkit.boards", "SquareBoard": "hexkit.boards",
+    "BoundedHexBoard": "hexkit.geometry.boards", "SquareBoard": "hexkit.geometry.boards",
     "ConfigError": "hexkit.errors", "ConfigErrors": "hexkit.errors",
     "HexkitError": "hexkit.errors", "IllegalMoveError": "hexkit.errors",
     "MoveParseError": "hexkit.errors", "OptionError": "hexkit.errors",
@@ -33,7 +33,7 @@ _EXPORTS = {
     "ConsoleCommand": "hexkit.game", "Game": "hexkit.game", "GameSpec": "hexkit.game",
     "Move": "hexkit.game", "Option": "hexkit.game", "Outcome": "hexkit.game",
     "State": "hexkit.game", "rng_from_json": "hexkit.game", "rng_to_json": "hexkit.game",
-    "DIRECTIONS": "hexkit.hexes", "Hex": "hexkit.hexes",
+    "DIRECTIONS": "hexkit.geometry.hexes", "Hex": "hexkit.geometry.hexes",
     "hookimpl": "hexkit.hookspecs", "hookspec": "hexkit.hookspecs",
     "Piece": "hexkit.kit.pieces",
     "game_names": "hexkit.plugins", "load_game": "hexkit.plugins",
@@ -70,7 +70,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from hexkit.boards import BoundedHexBoard, SquareBoard
     from hexkit.errors import (
         ConfigError,
         ConfigErrors,
@@ -93,7 +92,8 @@ if TYPE_CHECKING:
         rng_from_json,
         rng_to_json,
     )
-    from hexkit.hexes import DIRECTIONS, Hex
+    from hexkit.geometry.boards import BoundedHexBoard, SquareBoard
+    from hexkit.geometry.hexes import DIRECTIONS, Hex
     from hexkit.hookspecs import hookimpl, hookspec
     from hexkit.kit.pieces import Piece
     from hexkit.kit.turns import TurnOrder

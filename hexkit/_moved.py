@@ -2,7 +2,7 @@
 
 hexkit's modules were grouped by concern (``hexkit.kit``, ``hexkit.geometry``,
 ``hexkit.files``); the paths the documentation used to name (``hexkit.undo``,
-``hexkit.records``, ``hexkit.boards``...) still import, as the same module objects: ``import
+``hexkit.records``, ``hexkit.geometry.boards``...) still import, as the same module objects: ``import
 hexkit.undo`` gives ``hexkit.kit.undo`` itself, so classes, ``isinstance`` and pickles are
 shared. Only these paths are kept (the Architecture section of docs/core.md lists them);
 type checkers see the new paths only, so new code imports those.
@@ -25,6 +25,8 @@ MOVED = {
     "hexkit.view": "hexkit.kit.view",
     "hexkit.pieces": "hexkit.kit.pieces",
     "hexkit.enginestate": "hexkit.kit.enginestate",
+    "hexkit.hexes": "hexkit.geometry.hexes",
+    "hexkit.boards": "hexkit.geometry.boards",
 }
 
 
