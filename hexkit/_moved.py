@@ -2,9 +2,9 @@
 
 hexkit's modules were grouped by concern (``hexkit.kit``, ``hexkit.geometry``,
 ``hexkit.files``); the paths the documentation used to name (``hexkit.undo``,
-``hexkit.records``, ``hexkit.geometry.boards``...) still import, as the same module objects: ``import
-hexkit.undo`` gives ``hexkit.kit.undo`` itself, so classes, ``isinstance`` and pickles are
-shared. Only these paths are kept (the Architecture section of docs/core.md lists them);
+``hexkit.records``, ``hexkit.boards``...) still import, as the same module objects:
+``import hexkit.undo`` gives ``hexkit.kit.undo`` itself, so classes, ``isinstance`` and
+pickles are shared. Only these paths are kept (the Architecture section of docs/core.md lists them);
 type checkers see the new paths only, so new code imports those.
 """
 
@@ -27,6 +27,12 @@ MOVED = {
     "hexkit.enginestate": "hexkit.kit.enginestate",
     "hexkit.hexes": "hexkit.geometry.hexes",
     "hexkit.boards": "hexkit.geometry.boards",
+    "hexkit.fileio": "hexkit.files.fileio",
+    "hexkit.jsonfile": "hexkit.files.jsonfile",
+    "hexkit.yamlfile": "hexkit.files.yamlfile",
+    "hexkit.records": "hexkit.files.records",
+    "hexkit.datapaths": "hexkit.files.datapaths",
+    "hexkit.configs": "hexkit.files.configs",
 }
 
 

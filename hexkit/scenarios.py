@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
-from hexkit.datapaths import confine
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
-from hexkit.fileio import MAX_DATA_BYTES
+from hexkit.files.datapaths import confine
+from hexkit.files.fileio import MAX_DATA_BYTES
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 from hexkit.game import Game, State
-from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 #: What a move may be expected to do.
 EXPECT_WORDS = ("accepted", "refused", "illegal", "unreadable", "draw")
@@ -399,7 +399,7 @@ def _start(scenario: Scenario, game: Game) -> State:
     if scenario.position_file is not None:
         data = _read_position_file(scenario.position_file, scenario.line)
         if isinstance(data, dict) and data.get("format") == "hexkit-record":
-            from hexkit.records import GameRecord, replay
+            from hexkit.files.records import GameRecord, replay
 
             try:
                 return replay(GameRecord.from_dict(data, str(scenario.position_file)), game=game)
@@ -423,10 +423,10 @@ def _read_position_file(path: Path, line: int) -> Any:
     # Bounded reads: only a regular file (never /dev/zero or a pipe) of limited size.
     try:
         if path.suffix.lower() == ".json":
-            from hexkit.jsonfile import load_json
+            from hexkit.files.jsonfile import load_json
 
             return load_json(path, MAX_DATA_BYTES)
-        from hexkit.yamlfile import load_yaml
+        from hexkit.files.yamlfile import load_yaml
 
         return _plain(load_yaml(path))
     except ConfigError as exc:

@@ -29,11 +29,11 @@ from hexkit.console import (
     read_line,
 )
 from hexkit.errors import HexkitError
+from hexkit.files.records import GameRecord, load_record, save_record
 from hexkit.game import Game, State
 from hexkit.kit import events as ev
 from hexkit.kit.gestures import Cell, Hand, Origin
 from hexkit.kit.refusals import move_words, push_or_refusal
-from hexkit.records import GameRecord, load_record, save_record
 from hexkit.suggest import correct_line, split_words
 
 #: At most this many legal moves are listed by ``moves`` (narrow the list with a cell).

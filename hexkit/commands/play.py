@@ -139,7 +139,7 @@ def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[s
     state = game.new_state(seed=args.seed)
     seats = _seats(args, game, len(state.players), [], dog=dog)
 
-    from hexkit.records import GameRecord
+    from hexkit.files.records import GameRecord
     from hexkit.session import GameFile
 
     record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
@@ -149,7 +149,7 @@ def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[s
     elif not args.no_save and is_terminal(stdin):
         # A person at a terminal never loses a game by leaving it: it is kept once a move
         # is played. A script feeding the moves saves only what it asks for (--save).
-        from hexkit.userdirs import kept_games_folder
+        from hexkit.files.userdirs import kept_games_folder
 
         file.keep_in = kept_games_folder()
     if is_terminal(stdin) and all(seat.bot is None for seat in seats):
@@ -230,7 +230,7 @@ def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Sea
 def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
                 stderr: IO[str], dog: Watchdog | None) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
-    from hexkit.records import load_record, replay
+    from hexkit.files.records import load_record, replay
     from hexkit.session import GameFile, same_file
 
     if args.frontend is not None:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.yamlfile import LineDict, load_yaml
+from hexkit.files.yamlfile import LineDict, load_yaml
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 KEYS = ("reference", "weights", "scenarios", "visibility", "trajectories", "limits", "kind")

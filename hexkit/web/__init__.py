@@ -2,7 +2,7 @@
 
 The web layer knows no game. It draws the game's SVG (:mod:`hexkit.render`), makes it
 clickable through the core's move gestures (``state.gesture``/``moves_from``), narrates
-``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.records`).
+``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.files.records`).
 
 - :mod:`hexkit.web.rooms`: games in progress, their seats and secret tokens, undo
   requests, every change in a worker thread, what browsers are sent (no web framework

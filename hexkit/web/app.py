@@ -42,9 +42,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hexkit.datapaths import variants_only
 from hexkit.errors import HexkitError, UnknownGameError
-from hexkit.records import GameRecord
+from hexkit.files.datapaths import variants_only
+from hexkit.files.records import GameRecord
 from hexkit.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Person
 from hexkit.web.backends import open_broadcast, open_storage
 from hexkit.web.bots import BotPolicy, BotPool

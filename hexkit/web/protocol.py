@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.jsonfile import parse_json
+from hexkit.files.jsonfile import parse_json
 from hexkit.web.rooms import RoomError
 
 #: The largest message a browser may send over a game's WebSocket (bytes).
@@ -60,7 +60,7 @@ PROTOCOLS = (1, 2)
 
 def decode_json(raw: str | bytes, refusal: str) -> Any:
     """JSON from a browser, read with the bounds of every JSON hexkit reads (nesting,
-    number lengths: :mod:`hexkit.jsonfile`); RoomError ``refusal: why`` otherwise."""
+    number lengths: :mod:`hexkit.files.jsonfile`); RoomError ``refusal: why`` otherwise."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         return parse_json(text)

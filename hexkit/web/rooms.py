@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hexkit.errors import HexkitError
+from hexkit.files.records import GameRecord, replay_steps
 from hexkit.game import Game, Move, State, result_text
 from hexkit.kit.gestures import Hand, Origin
 from hexkit.kit.refusals import push_or_refusal
 from hexkit.kit.view import BoardView, CellView
-from hexkit.records import GameRecord, replay_steps
 from hexkit.web.storage import SEATS_FORMAT, Conflict, FolderStorage, IndexRow, Storage
 
 T = TypeVar("T")

@@ -17,8 +17,8 @@ from typing import Any
 
 from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shared with hgc)
 from hexkit.errors import ConfigError, ConfigErrors
-from hexkit.fileio import read_text_bounded
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.files.fileio import read_text_bounded
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 
 PLAYERS: tuple[str, str] = ("BLUE", "RED")
 BUTTERFLY = "BUTTERFLY"
@@ -425,7 +425,7 @@ _CREATURE_KEYS = ("max_distance", "properties")
 
 
 def read_yaml(data: Any, path: str) -> RawConfig:
-    """Turn parsed YAML (from :func:`hexkit.yamlfile.parse_yaml`) into a RawConfig."""
+    """Turn parsed YAML (from :func:`hexkit.files.yamlfile.parse_yaml`) into a RawConfig."""
     raw = RawConfig(path)
     if not isinstance(data, LineDict):
         raw.error(getattr(data, "line", 1) or 1,
@@ -542,6 +542,6 @@ def parse_config_text(text: str, path: str = "<input>", fmt: str = "yaml",
         from hexaround.hgc import read_hgc
 
         return validate(read_hgc(text, path), abilities)
-    from hexkit.yamlfile import parse_yaml
+    from hexkit.files.yamlfile import parse_yaml
 
     return validate(read_yaml(parse_yaml(text, path), path), abilities)

@@ -16,8 +16,8 @@ from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexaround.hexgrid import coords_of, in_range, key_of
 from hexaround.position import PASS
-from hexkit.configs import find_config, variant_names
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.files.configs import find_config, variant_names
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.enginestate import ActionMap, ResultNames, TupleMove, game_memo

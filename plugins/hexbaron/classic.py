@@ -25,9 +25,9 @@ from hexbaron.commands import Command, builtin_catalogue
 from hexbaron.game import TIE_PLAYER_TWO, HexBaronGame, HexBaronState
 from hexbaron.render import classic_grid
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
-from hexkit.configs import find_config
 from hexkit.errors import ConfigError, IllegalMoveError
-from hexkit.fileio import MAX_DATA_BYTES
+from hexkit.files.configs import find_config
+from hexkit.files.fileio import MAX_DATA_BYTES
 from hexkit.game import Game
 from hexkit.kit.pieces import Piece
 

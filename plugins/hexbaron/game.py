@@ -31,8 +31,8 @@ from hexbaron.setup import (
     size_problem,
     tile_count,
 )
-from hexkit.configs import looks_like_path, resolve_variant
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.files.configs import looks_like_path, resolve_variant
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
 from hexkit.kit import events
 from hexkit.kit.actions import ActionSpace

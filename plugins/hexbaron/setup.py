@@ -30,8 +30,8 @@ from typing import Any
 
 from hexbaron.catalogue import BOG, FIELD, FOREST, FUEL, LUMBER, SUPPLY, Catalogue
 from hexkit.errors import ConfigError, ConfigErrors
-from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.files.fileio import MAX_DATA_BYTES, read_text_bounded
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 
 #: Grid sizes accepted outside classic mode.
 MIN_SIZE = 4

@@ -19,7 +19,7 @@ from .conftest import PLUGIN_FILES, run_hexkit
 #: other commands and services, the state kit, and heavy standard-library modules.
 NOT_AT_START = (
     "importlib.metadata", "email", "zipfile", "csv", "shutil", "tempfile", "json", "difflib",
-    "threading", "hexkit.records", "hexkit.session", "hexkit.match", "hexkit.scenarios",
+    "threading", "hexkit.files.records", "hexkit.session", "hexkit.match", "hexkit.scenarios",
     "hexkit.render.svg", "hexkit.bots.mcts", "hexkit.commands.play", "hexkit.commands.replay",
     "hexkit.kit.events", "hexkit.kit.gestures", "hexkit.kit.undo", "hexkit.kit.turns",
 )

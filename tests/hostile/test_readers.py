@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from hexkit.errors import ConfigError, HexkitError, RecordError
-from hexkit.fileio import MAX_DATA_BYTES
-from hexkit.jsonfile import load_json
-from hexkit.records import load_record
+from hexkit.files.fileio import MAX_DATA_BYTES
+from hexkit.files.jsonfile import load_json
+from hexkit.files.records import load_record
+from hexkit.files.yamlfile import load_yaml, parse_yaml
 from hexkit.scenarios import load_scenarios
-from hexkit.yamlfile import load_yaml, parse_yaml
 
 from .conftest import alias_bomb, deep_yaml, run_hexkit, within_work_budget
 

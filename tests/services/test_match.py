@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from hexkit.files.records import load_record, replay
 from hexkit.match import run_match, seating
-from hexkit.records import load_record, replay
 
 from .conftest import error_lines, run_hexkit
 

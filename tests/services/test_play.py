@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import hexkit
-from hexkit.records import load_record
+from hexkit.files.records import load_record
 
 from .conftest import run_hexkit
 

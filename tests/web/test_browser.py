@@ -254,7 +254,7 @@ def test_a_game_against_a_bot_shows_it_thinking_and_ends(browser, live_server):
 
 
 def test_a_saved_game_file_starts_a_game_from_the_move_chosen(browser, live_server, tmp_path):
-    from hexkit.records import GameRecord, save_record
+    from hexkit.files.records import GameRecord, save_record
 
     game, seed, moves = short_game("hexbaron")
     state = game.new_state(seed)

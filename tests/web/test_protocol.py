@@ -18,8 +18,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed "
 from starlette.testclient import TestClient as _TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from hexkit.files.records import load_record, replay  # noqa: E402
 from hexkit.plugins import build_registry  # noqa: E402
-from hexkit.records import load_record, replay  # noqa: E402
 from hexkit.web.app import create_app  # noqa: E402
 from hexkit.web.protocol import MAX_MESSAGE  # noqa: E402
 
