@@ -33,6 +33,7 @@ MOVED = {
     "hexkit.records": "hexkit.files.records",
     "hexkit.datapaths": "hexkit.files.datapaths",
     "hexkit.configs": "hexkit.files.configs",
+    "hexkit.session": "hexkit.terminal.session",
 }
 
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from hexkit import hookspecs
-from hexkit.entry_points import entry_points
 from hexkit.errors import HexkitError, OptionError, PluginError, UnknownGameError
 from hexkit.game import Game, GameSpec
+from hexkit.loading.entry_points import entry_points
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -203,7 +203,7 @@ class _Loader:
             if found.problem:
                 self.registry.problems.append(Problem(found.name, found.problem))
                 continue
-            from hexkit.deadline import call_deadline
+            from hexkit.loading.deadline import call_deadline
 
             try:
                 # A plugin file that loops or calls os._exit when imported must not hang

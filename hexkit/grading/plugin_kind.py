@@ -171,7 +171,7 @@ class PluginSession(SandboxSession):
         return trajectory
 
     def _scenarios(self, name: str, path: Path) -> list[Trajectory]:
-        from hexkit.scenarios import _start, load_scenarios
+        from hexkit.tools.scenarios import _start, load_scenarios
 
         out = []
         for scenario in load_scenarios(path):

@@ -212,7 +212,7 @@ facts:
 @FUZZ
 @given(text=st.one_of(_mutations(SCENARIO), DOCUMENTS))
 def test_scenario_files_load_or_are_refused_in_one_error(tmp_path, text):
-    from hexkit.scenarios import ScenarioFailure, load_scenarios, run_scenario
+    from hexkit.tools.scenarios import ScenarioFailure, load_scenarios, run_scenario
 
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")

@@ -15,7 +15,7 @@ from hexkit.errors import RecordError
 from hexkit.files.fileio import write_text_atomic
 from hexkit.files.recordlock import check_free, release
 from hexkit.files.records import GameRecord, load_record, replay, save_record
-from hexkit.scenarios import load_scenarios, run_scenario
+from hexkit.tools.scenarios import load_scenarios, run_scenario
 
 from .conftest import run_hexkit
 

@@ -424,7 +424,7 @@ def plugin_registry(tmp_path, monkeypatch, request):
         folder, package, name = ROOT / "examples" / "hex-connection", "hexconnection", "hex"
         options = {"size": 5}
     else:
-        from hexkit.scaffold import write_plugin
+        from hexkit.tools.scaffold import write_plugin
 
         write_plugin("webtoy", tmp_path)
         folder, package, name = tmp_path / "webtoy", "webtoy", "webtoy"

@@ -386,7 +386,7 @@ def run_scenario(scenario: Scenario, registry: Any = None,
 def _guarded(time_limit: float | None, what: str, line: int) -> Iterator[None]:
     """The game's code under a deadline; a timeout or an attempt to end the process fails
     the scenario at ``line``."""
-    from hexkit.deadline import CallTimeout, PluginExit, call_deadline
+    from hexkit.loading.deadline import CallTimeout, PluginExit, call_deadline
 
     try:
         with call_deadline(time_limit, what):
