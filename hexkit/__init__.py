@@ -30,9 +30,9 @@ _EXPORTS = {
     "MoveParseError": "hexkit.errors", "OptionError": "hexkit.errors",
     "PluginError": "hexkit.errors", "RecordError": "hexkit.errors",
     "UnknownGameError": "hexkit.errors",
-    "ConsoleCommand": "hexkit.game", "Game": "hexkit.game", "GameSpec": "hexkit.game",
-    "Move": "hexkit.game", "Option": "hexkit.game", "Outcome": "hexkit.game",
-    "State": "hexkit.game", "rng_from_json": "hexkit.game", "rng_to_json": "hexkit.game",
+    "ConsoleCommand": "hexkit.spec", "Game": "hexkit.game", "GameSpec": "hexkit.game",
+    "Move": "hexkit.spec", "Option": "hexkit.spec", "Outcome": "hexkit.spec",
+    "State": "hexkit.game", "rng_from_json": "hexkit.kit.rng", "rng_to_json": "hexkit.kit.rng",
     "DIRECTIONS": "hexkit.geometry.hexes", "Hex": "hexkit.geometry.hexes",
     "hookimpl": "hexkit.hookspecs", "hookspec": "hexkit.hookspecs",
     "Piece": "hexkit.kit.pieces",
@@ -81,21 +81,13 @@ if TYPE_CHECKING:
         RecordError,
         UnknownGameError,
     )
-    from hexkit.game import (
-        ConsoleCommand,
-        Game,
-        GameSpec,
-        Move,
-        Option,
-        Outcome,
-        State,
-        rng_from_json,
-        rng_to_json,
-    )
+    from hexkit.game import Game, GameSpec, State
     from hexkit.geometry.boards import BoundedHexBoard, SquareBoard
     from hexkit.geometry.hexes import DIRECTIONS, Hex
     from hexkit.hookspecs import hookimpl, hookspec
     from hexkit.kit.pieces import Piece
+    from hexkit.kit.rng import rng_from_json, rng_to_json
     from hexkit.kit.turns import TurnOrder
     from hexkit.kit.view import BoardView, CellView, PieceView
     from hexkit.plugins import game_names, load_game, plugin_manager, registry
+    from hexkit.spec import ConsoleCommand, Move, Option, Outcome

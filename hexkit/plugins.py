@@ -341,11 +341,11 @@ class _Loader:
                                                  plugin_manager=self.pm)
 
     def _policy_registrar(self, policy: Any) -> None:
-        from hexkit.bots.policy import PlayoutPolicy
+        from hexkit.spec import PlayoutPolicy
 
         if not isinstance(policy, PlayoutPolicy):
             raise PluginError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
-        from hexkit.bots.policy import check_levels
+        from hexkit.spec import check_levels
 
         problem = check_levels(policy.levels)
         if problem:
