@@ -5,7 +5,7 @@ adjacency and the cut-vertex analysis, all kept incrementally), held by
 (``make_generator``, ``generate``, ``end_checks``) and a faster apply and undo of its own
 written with the position's public writers. This module states Hive's placement and end
 rules (spec hive.md §2-§5); the pieces' moves are :mod:`hive.generator`'s (compiled, or
-Python over :mod:`hive.moves`).
+Python over :mod:`hive.rules`).
 
 Every numbered Hive piece is its own HexAround creature kind with a stock of one (``QUEEN``
 is HexAround's butterfly, then ``S1``, ``S2``, ``B1``...), so a piece code
@@ -27,7 +27,7 @@ from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hive.abilities import EXTENSIONS, hive_config
 from hive.directions import move_string, ref_texts
 from hive.generator import CompiledHiveGenerator, PythonHiveGenerator, hive_generator
-from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
+from hive.rules import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 #: Bug letters by type (UHP).
 LETTERS = "QSBGAMLP"

@@ -18,9 +18,9 @@ from hexkit.kit.gestures import Gesture, Hand
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 from hive import notation
-from hive.describe import MOVE_HELP
 from hive.engine import BLACK_WON, DRAW, LETTERS, ONGOING, PASS, WHITE_WON, HiveEngine
-from hive.moves import BEETLE, MOSQUITO
+from hive.rulebook import MOVE_HELP
+from hive.rules import BEETLE, MOSQUITO
 
 PLAYERS: tuple[str, str] = ("White", "Black")
 
@@ -108,7 +108,7 @@ class HiveGame(Game):
 
     def describe(self) -> str:
         """The rules of this game type in words (``hexkit rules hive``)."""
-        from hive.describe import describe
+        from hive.rulebook import describe
 
         return describe(self)
 
@@ -291,7 +291,7 @@ class HiveState(State[HiveGame, HiveMove]):
         self.move_strings.pop()
 
     def _emit_events(self, action: tuple[int, int | None, int], text: str) -> None:
-        from hive.events import emit_events
+        from hive.narration import emit_events
 
         emit_events(self.engine, self.emit, action, text)
 

@@ -3,7 +3,7 @@
 board (placements are the engine's), or answers None to leave the position to Python.
 
 :class:`CompiledHiveGenerator` wraps the C generator (``hive._hivegen``) where it is built;
-:class:`PythonHiveGenerator` states the same rules over :mod:`hive.moves`. Both give the
+:class:`PythonHiveGenerator` states the same rules over :mod:`hive.rules`. Both give the
 same actions in the same order: the player's pieces in the order of the engine's ``where``
 table; per piece its destinations in direction order for the one-step movers (Queen, Beetle,
 Pillbug, any piece on top of the hive) and the Grasshopper, ascending by hex for the others;
@@ -20,7 +20,7 @@ from hexaround.hexgrid import NEAR, RUNS
 from hexaround.movegen import compiled_generators_enabled
 from hexaround.position import Position
 
-from hive.moves import MOSQUITO, PILLBUG, reach, steps, throws
+from hive.rules import MOSQUITO, PILLBUG, reach, steps, throws
 
 try:
     _hivegen: Any = importlib.import_module("hive._hivegen")
