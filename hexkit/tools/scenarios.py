@@ -13,7 +13,6 @@ anything failed. A malformed file is one failure, reported as ``file:line: probl
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from hexkit.files.datapaths import confine
 from hexkit.files.fileio import MAX_DATA_BYTES
 from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 from hexkit.game import Game, State
+from hexkit.suggest import hint
 
 #: What a move may be expected to do.
 EXPECT_WORDS = ("accepted", "refused", "illegal", "unreadable", "draw")
@@ -326,9 +326,8 @@ def _fact(item: Any, file: str, line: int) -> Fact:
 def _check_keys(mapping: LineDict, allowed: Sequence[str], what: str, file: str) -> None:
     for key in mapping:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise ConfigError(f"unknown {what} key {key!r}{hint}", file, mapping.line_of(key))
+            raise ConfigError(f"unknown {what} key {key!r}{hint(str(key), allowed)}", file,
+                              mapping.line_of(key))
 
 
 def _line(items: Any, i: int) -> int:

@@ -8,7 +8,6 @@ course's configuration maker) and reports every problem of the file at once, one
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -19,6 +18,7 @@ from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shar
 from hexkit.errors import ConfigError, ConfigErrors
 from hexkit.files.fileio import read_text_bounded
 from hexkit.files.yamlfile import LineDict, LineList, load_yaml
+from hexkit.suggest import closest
 
 PLAYERS: tuple[str, str] = ("BLUE", "RED")
 BUTTERFLY = "BUTTERFLY"
@@ -394,9 +394,9 @@ DOCUMENT_OPTIONS = ("butterfly_deadline_blocks_moves", "kamikaze_survives", "sta
 def _unknown_rule(key: Any, known: Iterable[str]) -> str:
     """``unknown rule 'x'``, with the close name if there is one, else every known name
     (the rules document's first)."""
-    close = difflib.get_close_matches(str(key).lower(), list(known), n=1, cutoff=0.6)
-    if close:
-        return f"unknown rule {_show(key)}; did you mean {close[0]!r}?"
+    close = closest(str(key), known)
+    if close is not None:
+        return f"unknown rule {_show(key)}; did you mean {close!r}?"
     others = sorted(set(known) - set(DOCUMENT_OPTIONS))
     return (f"unknown rule {_show(key)} (known: {', '.join(DOCUMENT_OPTIONS)}; "
             f"for relatives of HexAround: {', '.join(others)})")
