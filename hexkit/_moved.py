@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-#: Old path -> new path; a package's old path covers its submodules too.
+#: Old path (``hexkit.NAME``) -> new path; a package's old path covers its submodules too.
 MOVED = {
     "hexkit.undo": "hexkit.kit.undo",
     "hexkit.turns": "hexkit.kit.turns",
@@ -38,11 +38,13 @@ MOVED = {
 
 
 def new_path(name: str) -> str | None:
-    """The module an old path names now (None if ``name`` is not an old path)."""
-    for old, new in MOVED.items():
-        if name == old or name.startswith(old + "."):
-            return new + name[len(old):]
-    return None
+    """The module an old path names now (None if ``name`` is not an old path). Called for
+    every import the process makes, so it is one dictionary look-up."""
+    if not name.startswith("hexkit."):
+        return None
+    top, dot, rest = name[7:].partition(".")
+    new = MOVED.get("hexkit." + top)
+    return None if new is None else new + dot + rest
 
 
 class _Alias:
