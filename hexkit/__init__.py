@@ -8,8 +8,9 @@ The public API::
     state = game.new_state(seed=0)
     state.push(state.legal_moves()[0])
 
-The names below are imported on first use (``import hexkit`` alone imports nothing else),
-so that every ``hexkit`` command and every plugin pays only for what it uses.
+The names below are imported on first use (``import hexkit`` alone imports only the small
+finder of moved module paths, :mod:`hexkit._moved`), so that every ``hexkit`` command and
+every plugin pays only for what it uses.
 """
 
 from __future__ import annotations
