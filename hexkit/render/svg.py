@@ -94,7 +94,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         banner = _text(width / 2, y, line, font, anchor="middle", weight="bold", fill="#1b1b1b")
         out.append(f'<g class="result">{banner}</g>')
 
-    fills = _terrain_fills(view)
+    fills = terrain_fills(view)
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
     out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
     for cell in view.cells:
@@ -294,7 +294,9 @@ def _darker(colour: str) -> str:
     return "#" + "".join(f"{int(c * 0.72):02x}" for c in rgb)
 
 
-def _terrain_fills(view: BoardView) -> dict[str, str]:
+def terrain_fills(view: BoardView) -> dict[str, str]:
+    """Each terrain of ``view`` with the colour it is drawn in (the view's own colours,
+    then the palette's for terrains it names none for)."""
     fills = {name: colour for name, colour in view.terrain_colours}
     unnamed = sorted({c.terrain for c in view.cells if c.terrain and c.terrain not in fills})
     for i, name in enumerate(unnamed):

@@ -5,13 +5,20 @@ timeout: a broadcast only puts the game's new state (one text, made once per cha
 each queue and never waits for a browser. A browser that stops reading falls behind; when
 its queue is full or a send times out it is dropped, and the game goes on for everyone
 else.
+
+Presence: a browser that says ``hello`` with the tokens it keeps is counted on the seats
+they hold (the others are spectators), and gets ``presence`` messages (who is connected,
+how many watch) whenever that changes, and the server's time (for clocks).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,15 +39,21 @@ class Peer:
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
     task: asyncio.Task[None] | None = None
     dropped: bool = False
+    #: Said hello: gets presence messages; the seats its tokens hold.
+    greeted: bool = False
+    seats: frozenset[int] = frozenset()
 
 
 class Hub:
     """Sockets by game, with per-client and total caps; bot turns through the pool."""
 
-    def __init__(self, store: RoomStore, limits: Limits, pool: BotPool):
+    def __init__(self, store: RoomStore, limits: Limits, pool: BotPool,
+                 watch: Callable[[Room], None] | None = None):
         self.store = store
         self.limits = limits
         self.pool = pool
+        #: Called with a room after each change (the clocks' flag timers).
+        self.watch = watch
         self.peers: dict[str, set[Peer]] = {}
         self.per_client: dict[str, int] = {}
         self.count = 0
@@ -69,6 +82,7 @@ class Hub:
         self.peers.setdefault(room, set()).add(peer)
         self.per_client[client] = self.per_client.get(client, 0) + 1
         self.count += 1
+        self.tell_presence(room)
         return peer
 
     def leave(self, peer: Peer) -> None:
@@ -86,6 +100,34 @@ class Hub:
             self.per_client.pop(peer.client, None)
         if peer.task is not None and peer.task is not asyncio.current_task():
             peer.task.cancel()
+        self.tell_presence(peer.room)
+
+    # -- presence ------------------------------------------------------------------------
+    def hello(self, peer: Peer, room: Room, tokens: list[object]) -> None:
+        """A browser says which tokens it keeps: it is counted on their seats, gets the
+        server's time and, from now on, presence messages."""
+        peer.greeted = True
+        peer.seats = frozenset(room.seats_of(tokens[:16]))
+        self.send(peer, json.dumps({"type": "time", "now": round(time.time(), 3)}))
+        self.tell_presence(room.id)
+
+    def presence(self, room_id: str) -> dict[str, object]:
+        """Which seats have a browser open, and how many others watch."""
+        room = self.store.rooms.get(room_id)
+        count = len(room.seats) if room is not None else 0
+        peers = self.peers.get(room_id, set())
+        present = [any(i in p.seats for p in peers) for i in range(count)]
+        watching = sum(1 for p in peers if not p.seats)
+        return {"type": "presence", "seats": present, "spectators": watching}
+
+    def tell_presence(self, room_id: str) -> None:
+        """Send the presence of a game to its browsers that said hello."""
+        peers = [p for p in self.peers.get(room_id, ()) if p.greeted]
+        if not peers:
+            return
+        text = json.dumps(self.presence(room_id))
+        for peer in peers:
+            self.send(peer, text)
 
     def send(self, peer: Peer, text: str) -> None:
         """Queue ``text`` for one socket; a socket whose queue is full is dropped."""
@@ -144,7 +186,10 @@ class Hub:
 
     # -- bots ----------------------------------------------------------------------------
     def kick(self, room: Room) -> None:
-        """Start the bot whose turn it is, if it is a bot's turn and none is thinking."""
+        """Start the bot whose turn it is, if it is a bot's turn and none is thinking (and
+        set the game's flag timer again)."""
+        if self.watch is not None:
+            self.watch(room)
         if room.finished or room.thinking is not None:
             return
         seat = room.state.current_player
@@ -156,6 +201,10 @@ class Hub:
             self._later(self.broadcast(room))
             return
         self._later(self._bot_turn(room, seat))
+
+    def later(self, work: Any) -> None:
+        """Run the coroutine ``work`` on the event loop, kept until it ends."""
+        self._later(work)
 
     def _later(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

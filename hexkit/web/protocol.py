@@ -7,11 +7,30 @@ bytes with a ``type``:
 - ``{"type": "undo", "tokens": [T, ...]}``: take back your last move (asks the other
   player first when another person plays in this game);
 - ``{"type": "undo_answer", "token": T, "accept": true}``: answer the other's request;
-- ``{"type": "ping"}``: answered by ``{"type": "pong"}``.
+- ``{"type": "ping"}``: answered by ``{"type": "pong"}``;
+- ``{"type": "hello", "tokens": [T, ...]}``: this browser keeps these tokens (it is
+  counted as present on their seats, a spectator otherwise); answered by ``{"type":
+  "time", "now": SECONDS}`` (the server's clock, seconds since the epoch), and from then
+  on the browser gets ``{"type": "presence", "seats": [true, false], "spectators": N}``
+  whenever who is connected changes;
+- ``{"type": "resign", "token": T}``: the seat T holds gives up (two-player games);
+- ``{"type": "draw", "token": T}``: offer a draw; ``{"type": "draw_answer", "token": T,
+  "accept": true}``: accept or decline the other's offer (a move declines it too);
+- ``{"type": "rematch", "tokens": [T, ...]}``: ask for a rematch of a finished game
+  (made at once when no other person plays in it); ``{"type": "rematch_answer", "token":
+  T, "accept": true}``: answer the other's request. The rematch is the same game with
+  each player one seat on (two players: swapped), the same clock; the same tokens hold
+  the seats there (the finished game's state names it in ``play.rematch``).
 
 Anything else is refused with ``{"type": "error", "message": "..."}``, one line, and
 changes nothing. The server sends ``{"type": "state", ...}`` (see
 :meth:`hexkit.web.rooms.Room.snapshot`) to every browser of the game after each change.
+Its ``play`` says the clocks (``control`` such as ``"5+3"``, each seat's ``left``
+seconds, the ``running`` seat's as of ``since``, seconds since the epoch), a
+``draw_offer``, a ``rematch_offer``, the ``rematch`` room, the seats that ``left`` and
+how the game ``ended`` when play ended it (``{"winners", "reason"}``); ``last`` marks
+the last turn's moves (each ``origin``, ``target``, ``via`` and the cells ``removed``),
+and ``terrain`` the board's terrains with their colours (``[[name, "#rrggbb"]]``).
 """
 
 from __future__ import annotations
@@ -33,6 +52,12 @@ MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "undo": {"tokens": list},
     "undo_answer": {"token": str, "accept": bool},
     "ping": {},
+    "hello": {"tokens": list},
+    "resign": {"token": str},
+    "draw": {"token": str},
+    "draw_answer": {"token": str, "accept": bool},
+    "rematch": {"tokens": list},
+    "rematch_answer": {"token": str, "accept": bool},
 }
 
 
@@ -74,6 +99,8 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(value, wanted) or (wanted is str and not value):
             what = {str: "a text", bool: "true or false", list: "a list"}.get(wanted, "given")
             raise RoomError(f"a {kind} message needs {name!r}: {what}")
-    if kind == "undo" and not all(isinstance(t, str) for t in data["tokens"]):
-        raise RoomError("an undo message's 'tokens' is a list of texts")
+    if kind in ("undo", "hello", "rematch") and (
+            len(data["tokens"]) > 16 or not all(isinstance(t, str) for t in data["tokens"])):
+        raise RoomError(f"a{'n' if kind == 'undo' else ''} {kind} message's 'tokens' is a "
+                        "list of texts (at most 16)")
     return data

@@ -34,6 +34,7 @@ from hexkit.gestures import Hand, Origin
 from hexkit.records import GameRecord, replay_steps
 from hexkit.refusals import push_or_refusal
 from hexkit.view import BoardView, CellView
+from hexkit.web.play import PlayError, PlayFlow, TimeControl
 from hexkit.web.storage import SEATS_FORMAT, FolderStorage, Storage
 
 #: A room's id: lower-case hex, so that it is safe in a file name and a URL.
@@ -152,9 +153,21 @@ class Room:
     notice: str = ""
     #: When the game was last changed (archiving idle finished games).
     touched: float = field(default_factory=time.time)
+    #: Clocks, resignation, draw offers, rematch (:mod:`hexkit.web.play`).
+    play_flow: PlayFlow | None = None
     _snapshot: tuple[int, dict[str, Any], str] | None = field(default=None, repr=False)
     _pictures: OrderedDict[tuple[int, int, str], Any] = field(
         default_factory=OrderedDict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.play_flow is None:
+            self.play_flow = PlayFlow(len(self.seats))
+
+    @property
+    def flow(self) -> PlayFlow:
+        """The play of this game beyond its rules (clocks, endings, offers)."""
+        assert self.play_flow is not None
+        return self.play_flow
 
     # -- who is who ----------------------------------------------------------------------
     @property
@@ -167,8 +180,9 @@ class Room:
 
     @property
     def finished(self) -> bool:
-        """Over by the rules, or stopped."""
-        return bool(self.stopped) or self.state.is_over()
+        """Over by the rules, ended by play (resigned, out of time, a draw agreed), or
+        stopped."""
+        return bool(self.stopped) or self.flow.ended is not None or self.state.is_over()
 
     @property
     def has_person(self) -> bool:
@@ -247,8 +261,10 @@ class Room:
         state = self.state
         if self.stopped:
             raise RoomError(f"the game was stopped ({self.stopped}): no more moves", 409)
-        if state.is_over():
+        if self.finished:
             raise RoomError("the game is over: no more moves", 409)
+        if self.check_time():
+            raise RoomError(f"time is up: {self.result_text()}", 409)
         to_act = state.current_player
         if to_act != seat:
             raise RoomError(f"it is {self.players[to_act]}'s turn, not "
@@ -257,8 +273,8 @@ class Room:
 
     def play_bot(self, seat: int, move: Move, version: int) -> bool:
         """Play a bot's chosen move if nothing changed since it started thinking."""
-        if version != self.version or self.stopped or self.state.is_over() or \
-                self.state.current_player != seat:
+        if version != self.version or self.finished or self.state.current_player != seat \
+                or self.check_time():
             return False
         self._push(seat, move)
         return True
@@ -268,12 +284,17 @@ class Room:
         refused = push_or_refusal(state, move, hint=" (click a piece to see its moves)")
         if refused is not None:
             raise RoomError(refused)
+        flow_before = self.flow.to_dict()
+        self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
         try:
             self.save()
+            if self.flow.to_dict() != flow_before:
+                self.save_seats()
         except (HexkitError, OSError) as exc:
             # Not kept: what the server answers must be what a restart finds.
             state.pop()
             self.record.update(state)
+            self.play_flow = PlayFlow.from_dict(flow_before, len(self.seats))
             raise RoomError(saving_refusal(exc), 503) from None
         text = str(state.move_stack[-1])
         self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()]))
@@ -287,7 +308,41 @@ class Room:
         if self.finished:
             return
         self.stopped = why
+        self.flow.game_over(time.time())
         self.save_seats()
+        self.changed(save=False)
+
+    def check_time(self) -> bool:
+        """End the game if the clock of the seat to act ran out (saved); True if it did."""
+        flow = self.flow
+        if flow.clock is None or flow.ended is not None or self.stopped or \
+                self.state.is_over():
+            return False
+        before = flow.to_dict()
+        if flow.flag(self.players, time.time()) is None:
+            return False
+        try:
+            self.save_seats()
+        except (HexkitError, OSError):
+            # Decided again at the next look: the clock keeps saying the time is up.
+            self.play_flow = PlayFlow.from_dict(before, len(self.seats))
+            return False
+        self.changed(save=False)
+        return True
+
+    def flow_change(self, change: Any) -> None:
+        """Apply ``change(flow)`` (resign, draw, rematch...) and save it, or change nothing
+        and raise (a refusal, or RoomError 503 when the save fails)."""
+        before = self.flow.to_dict()
+        try:
+            change(self.flow)
+            self.save_seats()
+        except PlayError:
+            self.play_flow = PlayFlow.from_dict(before, len(self.seats))
+            raise
+        except (HexkitError, OSError) as exc:
+            self.play_flow = PlayFlow.from_dict(before, len(self.seats))
+            raise RoomError(saving_refusal(exc), 503) from None
         self.changed(save=False)
 
     # -- undo ----------------------------------------------------------------------------
@@ -302,6 +357,8 @@ class Room:
                             "for an undo", 403)
         if self.stopped:
             raise RoomError(f"the game was stopped ({self.stopped})", 409)
+        if self.finished:
+            raise RoomError("the game is over: moves are no longer taken back", 409)
         # The most recent move of this browser's seats (one browser may hold several).
         seat = max(held, key=lambda s: self._last_move_of(s))
         if self._last_move_of(seat) < 0:
@@ -320,6 +377,10 @@ class Room:
         asked = self.undo_request
         if asked is None:
             raise RoomError("nobody asked for an undo", 409)
+        if self.finished:
+            self.undo_request = None
+            self.changed(save=False)
+            raise RoomError("the game is over: moves are no longer taken back", 409)
         if seat == asked:
             raise RoomError("the other player answers your undo request", 409)
         if not isinstance(accept, bool):
@@ -344,12 +405,17 @@ class Room:
         keep = max(last, 0)
         while len(self.log) - len(taken) > keep and self.state.move_stack:
             taken.append(self.state.pop())
+        flow_before = self.flow.to_dict()
+        self.flow.undone(self.state.current_player, time.time())
         try:
             self.save()
+            if self.flow.to_dict() != flow_before:
+                self.save_seats()
         except (HexkitError, OSError) as exc:
             for move in reversed(taken):
                 self.state.push(move)
             self.record.update(self.state)
+            self.play_flow = PlayFlow.from_dict(flow_before, len(self.seats))
             raise RoomError(saving_refusal(exc), 503) from None
         del self.log[len(self.log) - len(taken):]
         self.undo_request = None
@@ -375,7 +441,7 @@ class Room:
 
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
-                "stopped": self.stopped,
+                "stopped": self.stopped, "play": self.flow.to_dict(),
                 "seats": [{"spec": s.spec, "token_sha256": s.token_hash,
                            **({"player": s.player} if s.player else {})}
                           for s in self.seats]}
@@ -417,6 +483,8 @@ class Room:
     def result_text(self, state: State | None = None) -> str:
         if state is None and self.stopped and not self.state.is_over():
             return f"Stopped: {self.stopped}"
+        if state is None and self.flow.ended is not None:
+            return self.flow.result_text(self.players)
         return result_text(state or self.state)
 
     def summary(self) -> dict[str, Any]:
@@ -456,6 +524,8 @@ class Room:
         return self._snapshot
 
     def _snapshot_now(self) -> dict[str, Any]:
+        from dataclasses import replace
+
         state = self.state
         over = self.finished
         moves = [] if over else [move_entry(state, m) for m in state.legal_moves()]
@@ -463,6 +533,8 @@ class Room:
         from hexkit.render.svg import render_svg
 
         result = self.result_text()
+        # The panel shows the caption lines: the board does not say them a second time.
+        board = replace(view, caption=())
         return {
             "type": "state", "id": self.id, "version": self.version,
             "game": str(self.game), "name": self.game.name, "players": list(self.players),
@@ -470,7 +542,7 @@ class Room:
             "ply": len(state.move_stack),
             "turn": None if over else state.current_player,
             "over": over, "result": result,
-            "svg": render_svg(view, result=result, interactive=True),
+            "svg": render_svg(board, result=result, interactive=True),
             "caption": list(view.caption),
             "hands": [{"seat": h.seat, "kind": h.kind, "count": h.count, "label": h.label}
                       for h in view.hands],
@@ -479,7 +551,49 @@ class Room:
             "undo_request": self.undo_request, "thinking": self.thinking,
             "move_help": state.move_help(), "owner": self.owner.account,
             "stopped": self.stopped, "notice": self.notice,
+            "play": self.flow.view(), "last": self.last_marks(),
+            "terrain": terrain_legend(view),
         }
+
+    def last_marks(self) -> list[dict[str, Any]]:
+        """Where the last turn's moves started and ended and what they removed: the moves
+        of the last player to act since the turn came to them (Hex Baron's three commands),
+        each as its gesture (``origin``, ``target``, ``via``) and ``removed``, the cells of
+        pieces its events destroyed, captured or sent back."""
+        log = self.log
+        if not log or not self.state.move_stack:
+            return []
+        seat = log[-1].seat
+        count = 0
+        while count < len(log) and count < len(self.state.move_stack) and \
+                log[-1 - count].seat == seat:
+            count += 1
+        twin = self.state.copy()
+        taken = [twin.pop() for _ in range(count)]
+        marks = []
+        for entry, move in zip(log[len(log) - count:], reversed(taken), strict=True):
+            g = twin.gesture(move)
+            mark: dict[str, Any] = {"origin": None, "target": None, "via": []} \
+                if g is None else {k: v for k, v in g.to_dict().items() if k != "kind"}
+            mark["removed"] = [cell for e in entry.events if e.get("kind") in REMOVING
+                               for cell in e.get("cells", ())]
+            marks.append(mark)
+            twin.push(move)
+        return marks
+
+
+#: Event kinds whose cells lost a piece (marked on the board after the move).
+REMOVING = frozenset({"destroyed", "captured", "returned"})
+
+
+def terrain_legend(view: BoardView) -> list[list[str]]:
+    """The terrains on the board with their colours as drawn (``[[name, "#rrggbb"]]``),
+    in the order the view names them: any game with terrain gets a legend."""
+    from hexkit.render.svg import terrain_fills
+
+    present = {c.terrain for c in view.cells if c.terrain}
+    fills = terrain_fills(view)
+    return [[name, fills[name]] for name in fills if name in present]
 
 
 def move_entry(state: State, move: Move) -> dict[str, Any]:
@@ -572,7 +686,8 @@ class RoomStore:
     def create(self, game: Game, seats: list[Any], *, seed: int | None = None,
                start: GameRecord | None = None, upto: int | None = None,
                owner: Owner | None = None, take: Any = None,
-               player: str = "") -> tuple[Room, int | None, str | None]:
+               player: str = "", clock: TimeControl | None = None
+               ) -> tuple[Room, int | None, str | None]:
         """A new room for ``game`` with the seats ``seats`` (each checked by
         ``check_seat``); with ``start``, the game goes on from that record after ``upto``
         of its moves (all of them when None), every move re-checked by the rules. The
@@ -602,8 +717,12 @@ class RoomStore:
             except HexkitError as exc:
                 raise RoomError(f"seat {i}: {exc}") from None
             made.append(Seat(HUMAN if bot is None else choice.spec, None, bot))
+        try:
+            flow = PlayFlow.new(count, clock)
+        except PlayError as exc:
+            raise RoomError(str(exc), exc.status) from None
         room = Room(self._new_id(), game, record, state, made, time.time(),
-                    storage=self.storage, owner=owner or Owner())
+                    storage=self.storage, owner=owner or Owner(), play_flow=flow)
         seat: int | None = None
         token: str | None = None
         if take is not None:
@@ -671,7 +790,8 @@ class RoomStore:
         room = Room(room_id, game, record, state, seats,
                     float(created) if isinstance(created, int | float) else 0.0,
                     storage=self.storage, owner=Owner.from_dict(data.get("owner")),
-                    stopped=str(data.get("stopped") or "")[:200])
+                    stopped=str(data.get("stopped") or "")[:200],
+                    play_flow=PlayFlow.from_dict(data.get("play"), len(seats)))
         for (seat, text), events in played:
             room.log.append(LogEntry(seat, text, events))
         return room
