@@ -542,7 +542,7 @@ class Room:
             "ply": len(state.move_stack),
             "turn": None if over else state.current_player,
             "over": over, "result": result,
-            "svg": render_svg(board, result=result, interactive=True),
+            "svg": render_svg(board, result=result, interactive=True, hands_wrap=HANDS_WRAP),
             "caption": list(view.caption),
             "hands": [{"seat": h.seat, "kind": h.kind, "count": h.count, "label": h.label}
                       for h in view.hands],
@@ -582,6 +582,9 @@ class Room:
         return marks
 
 
+#: Pieces in hand wrap onto lines this many font sizes wide (or the board's width): a
+#: phone's board is not shrunk by a long row of kinds.
+HANDS_WRAP = 22.0
 #: Event kinds whose cells lost a piece (marked on the board after the move).
 REMOVING = frozenset({"destroyed", "captured", "returned"})
 
