@@ -108,6 +108,17 @@ def test_a_restart_keeps_each_clock_and_charges_no_time_while_the_server_was_dow
     assert after["since"] >= state["play"]["clock"]["since"]
 
 
+def test_a_bots_clock_runs_while_it_thinks(client):
+    made = create(client, "focus", seats=("human", "random"), seed=3, clock="1+0")
+    with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+        state = receive_state(ws)
+        ws.send_json({"type": "move", "token": made["token"], "move": first_move(state)})
+        while state["ply"] < 2 or state["thinking"] is not None:
+            state = receive_state(ws)
+    clock = state["play"]["clock"]
+    assert clock["running"] == 0 and clock["left"][0] == 60.0 and clock["left"][1] < 60.0
+
+
 def test_a_clock_is_chosen_from_what_the_server_offers_and_refused_in_one_line(client):
     assert "5+3" in client.get("/api/catalog").json()["clocks"]
     for bad, words in (("fast", "minutes+increment"), ("900+0", "from 0.25 to 180"),
