@@ -6,8 +6,10 @@
    masked action, reset at the end), counted in turns per CPU second, on hexkit's Focus
    and on PettingZoo's own connect_four_v3 and tictactoe_v3, round by round.
 2. Observation building per game: State.observation(seat) in microseconds.
-3. copy.deepcopy and pickle (dumps + loads) of a state 40 plies in, against state.copy().
-Needs pip install 'hexkit-games[rl]' and pettingzoo[classic] for the reference games.
+3. state.copy(), copy.deepcopy and a pickle round trip (dumps + loads) of a state 40
+   plies in, and the pickle's size (median of the interleaved rounds).
+Needs pip install 'hexkit-games[rl]' and pettingzoo[classic] (pygame) for the reference
+games.
 """
 
 from __future__ import annotations
@@ -88,17 +90,26 @@ def main() -> None:
         print(f"  {name:18} {statistics.median(values):8.0f}  "
               f"(min {min(values):.0f}, max {max(values):.0f})")
 
-    print("\nPer game, CPU microseconds per call, state 40 plies in:")
-    print(f"  {'game':32} {'observation':>11} {'copy()':>8} {'deepcopy':>9} {'pickle':>9}")
-    for name in GAMES:
-        game = hexkit.load_game(name)
-        state = state_after(game, 40)
-        n = 200
-        obs = per_call(lambda s=state: s.observation(0), n)
-        cp = per_call(lambda s=state: s.copy(), n)
-        dc = per_call(lambda s=state: copy.deepcopy(s), n)
-        pk = per_call(lambda s=state: pickle.loads(pickle.dumps(s)), n // 4)
-        print(f"  {name:32} {obs:11.0f} {cp:8.0f} {dc:9.0f} {pk:9.0f}")
+    print("\nPer game, CPU microseconds per call, state 40 plies in "
+          f"(median of {args.rounds} interleaved rounds):")
+    states = {name: state_after(hexkit.load_game(name), 40) for name in GAMES}
+    columns = ("observation", "copy()", "deepcopy", "pickle")
+    timings: dict[str, dict[str, list[float]]] = {n: {c: [] for c in columns} for n in GAMES}
+    for _ in range(args.rounds):
+        for name, state in states.items():
+            row = timings[name]
+            row["observation"].append(per_call(lambda s=state: s.observation(0), 200))
+            row["copy()"].append(per_call(state.copy, 200))
+            row["deepcopy"].append(per_call(lambda s=state: copy.deepcopy(s), 200))
+            row["pickle"].append(per_call(
+                lambda s=state: pickle.loads(pickle.dumps(s)), 100))
+    print(f"  {'game':30} {'observation':>11} {'copy()':>7} {'deepcopy':>8} {'pickle':>7} "
+          f"{'pickle/copy':>11} {'bytes':>7}")
+    for name, state in states.items():
+        m = {c: statistics.median(v) for c, v in timings[name].items()}
+        size = len(pickle.dumps(state))
+        print(f"  {name:30} {m['observation']:11.0f} {m['copy()']:7.0f} {m['deepcopy']:8.0f} "
+              f"{m['pickle']:7.0f} {m['pickle'] / m['copy()']:11.1f} {size:7}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 mutant and every hostile submission of each kind, with ``hexkit grade``'s own code.
 
 Prints, per kind, how many mutants are caught (less than full score, with a counterexample
-in a failed test's output), the lengths of the shortest counterexamples, the pristine
+in a failed test's output) and failed in the rule group a student would look in for that
+bug (``WHERE_TO_LOOK``), the lengths of the shortest counterexamples, the pristine
 score, how each hostile submission was graded and in how long, and whether anything was
 written outside a sandbox. Options: ``--kind K`` (repeatable), ``--jobs N``,
 ``--time-limit S`` (per submission, default 60).
@@ -25,26 +26,41 @@ sys.path.insert(0, str(ROOT))
 from hexkit.grading import batch  # noqa: E402
 from hexkit.grading.config import GradingConfig  # noqa: E402
 from hexkit.grading.grader import GradeResult  # noqa: E402
-from tests.grading.corpus import ESCAPE, HOSTILE_CODE, MUTANTS, REFERENCE, make  # noqa: E402
+from tests.grading.corpus import (  # noqa: E402
+    ESCAPE,
+    HOSTILE_CODE,
+    MUTANTS,
+    REFERENCE,
+    WHERE_TO_LOOK,
+    make,
+)
+from tests.grading.java import corpus as java  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kind", action="append", choices=sorted(MUTANTS))
+    parser.add_argument("--kind", action="append", choices=sorted([*MUTANTS, JAVA]))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
     ESCAPE.unlink(missing_ok=True)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in args.kind or sorted(MUTANTS):
+        for kind in args.kind or sorted([*MUTANTS, JAVA]):
             tasks, what = [], {}
-            entries = [("pristine", None, None)]
-            entries += [(m.name, m.name, None) for m in MUTANTS[kind]]
-            entries += [(f"hostile:{h}", None, h) for h in HOSTILE_CODE]
-            for label, mutant, hostile in entries:
-                path = make(kind, Path(tmp) / kind / label.replace(":", "_"), mutant, hostile)
-                tasks.append(batch.Task(label, str(path), REFERENCE[kind], GradingConfig(),
+            if kind == JAVA:
+                made = java_entries(Path(tmp) / kind)
+            else:
+                made = []
+                entries = [("pristine", None, None)]
+                entries += [(m.name, m.name, None) for m in MUTANTS[kind]]
+                entries += [(f"hostile:{h}", None, h) for h in HOSTILE_CODE]
+                for label, mutant, hostile in entries:
+                    path = make(kind, Path(tmp) / kind / label.replace(":", "_"), mutant,
+                                hostile)
+                    made.append((label, mutant, hostile, path))
+            for label, mutant, hostile, path in made:
+                tasks.append(batch.Task(label, str(path), reference_of(kind), GradingConfig(),
                                         args.time_limit, None, ()))
                 what[label] = (mutant, hostile)
             results: dict[str, GradeResult] = {}
@@ -58,10 +74,45 @@ def main() -> int:
     return 1 if failures else 0
 
 
+JAVA = "hexaround-java"
+#: Hostile Java: put at the start of placeCreature (``static``: in the class's body).
+JAVA_HOSTILE = {
+    "loop": "        while (System.nanoTime() > 0) { }\n",
+    "memory": "        long[][] hog = new long[1 << 20][];\n"
+              "        for (int i = 0; i < hog.length; i++) { hog[i] = new long[1 << 20]; }\n",
+    "exit": "        System.exit(3);\n",
+    "sleep": "        try { Thread.sleep(600_000); } catch (InterruptedException e) { }\n",
+    "write_outside": "        try { java.nio.file.Files.writeString(java.nio.file.Path.of(\""
+                     + str(ESCAPE) + "\"), \"escaped\"); } catch (java.io.IOException e) { }\n",
+    "exit_at_import": "static",
+}
+GAME_MANAGER = "src/hexaround/game/HexAroundGameManager.java"
+PLACE = "    public MoveResponse placeCreature(CreatureName creature, int x, int y) {\n"
+CLASS = "public class HexAroundGameManager implements IHexAroundGameManager {\n"
+
+
+def reference_of(kind: str) -> str:
+    return f"hexaround(config={java.EVERYTHING})" if kind == JAVA else REFERENCE[kind]
+
+
+def java_entries(folder: Path) -> list[tuple[str, str | None, str | None, Path]]:
+    """The Java corpus: the pristine project, its planted bugs and hostile copies."""
+    out: list[tuple[str, str | None, str | None, Path]] = [
+        ("pristine", None, None, java.make_project(folder))]
+    for mutant in java.load_mutants():
+        out.append((mutant.id, mutant.id, None, java.make_project(folder, mutant)))
+    for name, code in JAVA_HOSTILE.items():
+        where, what = (CLASS, CLASS + "    static { System.exit(3); }\n") if code == "static" \
+            else (PLACE, PLACE + code)
+        hostile = java.Mutant(f"hostile_{name}", "", GAME_MANAGER, ((where, what),), "", 0)
+        out.append((f"hostile:{name}", None, name, java.make_project(folder, hostile)))
+    return out
+
+
 def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], wall: float) -> int:
     failures = 0
     pristine = results["pristine"]
-    print(f"\n== {kind} (reference {REFERENCE[kind]}): {len(results)} submissions in "
+    print(f"\n== {kind} (reference {reference_of(kind)}): {len(results)} submissions in "
           f"{wall:.1f} s")
     print(f"pristine: {pristine.score:g} / {pristine.max_score:g} in {pristine.seconds:.1f} s")
     if pristine.score != pristine.max_score:
@@ -69,7 +120,7 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         for t in pristine.tests:
             if t.status != "passed":
                 print(f"  FAIL pristine {t.name}: {t.output[:300]}")
-    caught, lengths = 0, []
+    caught, placed, lengths = 0, 0, []
     for label, (mutant, _hostile) in what.items():
         if mutant is None:
             continue
@@ -81,13 +132,18 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         if shown:
             lengths.append(min(shown))
         groups = ", ".join(t.name for t in failed)
+        where = WHERE_TO_LOOK[kind][mutant]
+        right = bool(where & {t.name for t in failed if t.max_score})
+        placed += right
         print(f"  {'caught' if ok else 'MISSED'} {label:<28} {r.score:>6g}/{r.max_score:g}"
-              f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]  "
+              f"  shortest {min(shown) if shown else '-':>4} calls  [{groups}]"
+              f"{'' if right else '  WRONG GROUP: look in ' + '/'.join(sorted(where))}  "
               f"{r.seconds:.1f} s")
     total = sum(1 for m, _h in what.values() if m)
-    failures += total - caught
+    failures += total - caught + total - placed
     if lengths:
-        print(f"mutants caught: {caught}/{total}; counterexample length median "
+        print(f"mutants caught: {caught}/{total}, in the group a student would look in: "
+              f"{placed}/{total}; counterexample length median "
               f"{statistics.median(lengths):g}, min {min(lengths)}, max {max(lengths)}")
     for label, (_mutant, hostile) in what.items():
         if hostile is None:

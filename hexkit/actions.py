@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hexkit.errors import HexkitError
 
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 
 # hexkit.game imports this module, so its Game, State and Move are named as Any here.
-Game = State = Move = Any
+Game: TypeAlias = Any
+State: TypeAlias = Any
+Move: TypeAlias = Any
 
 #: The one line that tells how to get numpy when it is missing.
 NUMPY_HINT = "this needs numpy: pip install 'hexkit-games[rl]'"

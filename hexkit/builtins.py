@@ -44,11 +44,32 @@ LEVELS = BotSpec(
 )
 
 
+def _python_factory(game: Any, arg: str | None, seed: int | None) -> Any:
+    from hexkit.adapters.policy import python_bot
+
+    return python_bot(game, arg, seed)
+
+
+#: A policy function of the operator's (hexkit.adapters.policy): it imports their code, so
+#: it is built only from the command line, as a program is.
+PYTHON = BotSpec(
+    "python",
+    "a policy function of yours: python:agent.py:policy or python:package.module:policy "
+    "(command line only; see docs/ai.md)",
+    _python_factory,
+    starts_process=True,
+    settings="python:FILE.py:NAME or python:package.module:NAME, NAME a function "
+             "(observation, action_mask) -> action or (state) -> move",
+    example="python:agent.py:policy",
+)
+
+
 @hookimpl
 def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(RANDOM)
     register(MCTS)
     register(LEVELS)
+    register(PYTHON)
 
 
 @hookimpl

@@ -249,6 +249,48 @@ class Move:
     def __deepcopy__(self, memo: dict[int, Any]) -> Move:
         return self
 
+    def __reduce_ex__(self, protocol: Any) -> str | tuple[Any, ...]:
+        # A dataclass move pickles as its class and its fields' values: for a frozen one,
+        # several times faster to write and to read than pickle's generic way (a long move
+        # stack is most of a state's pickle). Other moves are pickled the generic way.
+        values = _MOVE_VALUES.get(type(self))
+        if values is None:
+            values = _MOVE_VALUES[type(self)] = _field_values(type(self))
+        if values is _GENERIC:
+            return super().__reduce_ex__(protocol)
+        return (type(self), values(self))
+
+
+def _GENERIC(move: Move) -> tuple[Any, ...]:
+    """Marks a move class pickled pickle's generic way."""
+    raise AssertionError("not called")
+
+
+#: Per move class: a function giving the values its constructor takes, in order, or
+#: _GENERIC when the class is not a plain dataclass.
+_MOVE_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """``attrgetter`` of the fields ``cls(*values)`` takes, for a dataclass whose
+    constructor only stores them (no ``__post_init__``, no keyword-only or excluded
+    field); else _GENERIC."""
+    import dataclasses
+    from operator import attrgetter
+
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
+            or not cls.__dataclass_params__.init:
+        return _GENERIC
+    fields = dataclasses.fields(cls)
+    if not all(f.init and not f.kw_only for f in fields):
+        return _GENERIC
+    if len(fields) == 1:
+        one = attrgetter(fields[0].name)
+        return lambda move: (one(move),)
+    if not fields:
+        return lambda move: ()
+    return attrgetter(*(f.name for f in fields))
+
 
 def import_object(reference: str) -> Any:
     """The object named ``"package.module:name"`` (imported on first use, so that a plugin
@@ -375,8 +417,11 @@ class Game(ABC):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and the options that differ from the defaults, and is
-        built again where it is unpickled (what it compiled or loaded is never pickled)."""
-        return (_rebuild_game, (self.spec, self.non_default_options(), dict(self.shown_values)))
+        built again where it is unpickled, once per process (what it compiled or loaded is
+        never pickled; see :mod:`hexkit.statepickle`)."""
+        from hexkit.statepickle import reduce_game
+
+        return reduce_game(self)
 
     def describe(self) -> str:
         """This variant's rules in words, for people learning it: every piece kind with its
@@ -411,21 +456,6 @@ def _format_value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
-
-
-def _rebuild_game(spec: GameSpec, options: dict[str, Any], shown: dict[str, str]) -> Game:
-    """Unpickle a game: build it again from its spec and options."""
-    game = spec.make_game(options)
-    game.shown_values = dict(shown)
-    return game
-
-
-def _rebuild_state(game: Game, data: dict[str, Any], moves: list[str]) -> State:
-    """Unpickle a state: its position before the moves on its stack, and those moves."""
-    state = game.state_from_dict(data)
-    for text in moves:
-        state.push(text)
-    return state
 
 
 class State(ABC):
@@ -656,20 +686,32 @@ class State(ABC):
         memo[id(self)] = twin
         return twin
 
+    def __copy__(self) -> State:
+        """``copy.copy(state)`` is :meth:`copy` too."""
+        return self.copy()
+
     def __reduce__(self) -> tuple[Any, ...]:
-        """A state pickles as its game, its saved form (:meth:`to_dict`) before the moves on
-        its stack, and those moves, which unpickling plays again: the copy can undo them."""
-        moves = [str(m) for m in self.move_stack]
-        root = self
-        if moves:
-            root = self.copy()
-            while root.move_stack:
-                root.pop()
-        try:
-            data = root.to_dict()
-        except NotImplementedError as exc:
-            raise TypeError(f"cannot pickle {type(self).__name__}: {exc}") from None
-        return (_rebuild_state, (self.game, data, moves))
+        """A state pickles as its class, its game and its own data
+        (:meth:`__getstate__`), at about the cost of :meth:`copy`; the unpickled state can
+        pop every move. A state holding something pickle cannot write pickles as its saved
+        form and the moves on its stack instead (see :mod:`hexkit.statepickle`)."""
+        from hexkit.statepickle import reduce_state
+
+        return reduce_state(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The attributes a pickle of this state holds: those :meth:`copy` copies, minus the
+        game (pickled beside them). Override it (calling ``super()``) to leave caches
+        behind, and :meth:`__setstate__` to make them again."""
+        from hexkit.statepickle import state_data
+
+        return state_data(self)
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        """Restore what :meth:`__getstate__` gave (``self.game`` is set already)."""
+        from hexkit.statepickle import restore_state
+
+        restore_state(self, data)
 
     def observation(self, seat: int | None = None) -> numpy.ndarray:
         """The position as float32 numpy planes of shape ``game.observation_shape``, seen by

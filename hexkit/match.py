@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
+from hexkit.deadline import call_deadline
 from hexkit.errors import OptionError
 from hexkit.game import Game
 from hexkit.tournament.backends import Backend, interrupts_deferred, make_backend
@@ -139,14 +140,15 @@ def seating(index: int, players: int, rotate: bool) -> tuple[int, ...]:
 
 # -- one game as a task ----------------------------------------------------------------------
 def _task(game: Game, options_json: str, specs: Sequence[str], seed: int, index: int,
-          rotate: bool, max_moves: int, time_per_move: float, keep_moves: bool) -> GameTask:
+          rotate: bool, max_moves: int, time_per_move: float, keep_moves: bool,
+          time_limit: float = 0.0) -> GameTask:
     seats = seating(index, len(specs), rotate)
     return GameTask(
         key=str(index), game=game.name, options_json=options_json,
         specs=tuple(specs[p] for p in seats), state_seed=seed + index,
         bot_seeds=tuple(bot_seed(seed, index, p) for p in seats),
         max_moves=max_moves, time_per_move=time_per_move, keep_moves=keep_moves,
-        plugin_dirs=tuple(plugins._plugin_dirs),
+        plugin_dirs=tuple(plugins._plugin_dirs), time_limit=time_limit,
     )
 
 
@@ -170,6 +172,7 @@ def run_match(
     rotate: bool = True,
     max_moves: int = DEFAULT_MAX_MOVES,
     time_per_move: float = DEFAULT_TIME_PER_MOVE,
+    time_limit: float = 0.0,
     save_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[MatchResult], None] | None = None,
     on_move: Callable[[int, int], None] | None = None,
@@ -178,9 +181,10 @@ def run_match(
     """Play ``games`` games between the bots ``specs`` (one per seat) and count results.
 
     The game must be installed under its name (workers rebuild it from its name and
-    options). ``progress`` is called after each game, ``on_move(game index, moves)`` while
-    a long game is being played. Ctrl-C ends the match early: the result holds the games
-    finished so far, with ``interrupted`` set.
+    options). ``time_limit``: the deadline of each call into the rules (seconds; 0: none):
+    a game whose rules run longer is an error. ``progress`` is called after each game,
+    ``on_move(game index, moves)`` while a long game is being played. Ctrl-C ends the
+    match early: the result holds the games finished so far, with ``interrupted`` set.
     """
     if games < 1:
         raise OptionError("a match needs at least one game")
@@ -189,10 +193,13 @@ def run_match(
                           f"{MAX_GAMES:,})")
     if time_per_move < 0:
         raise OptionError("--time-per-move must be 0 (no limit) or more seconds")
+    if time_limit < 0:
+        raise OptionError("--time-limit must be 0 (no limit) or more seconds")
     if backend is None:
         backend = make_backend("local", jobs)
     check_bots(game, specs)
-    seats = len(game.new_state(seed=seed).players)
+    with call_deadline(time_limit, "the game's start"):
+        seats = len(game.new_state(seed=seed).players)
     if seats != len(specs):
         raise OptionError(f"{game} has {seats} seats but {len(specs)} players were given")
     if save_dir is not None:
@@ -204,7 +211,7 @@ def run_match(
     def tasks() -> Iterator[GameTask]:
         for i in range(games):
             yield _task(game, options_json, specs, seed, i, rotate, max_moves, time_per_move,
-                        keep)
+                        keep, time_limit)
 
     result = MatchResult(str(game), seed, [PlayerScore(s) for s in specs], planned=games)
     remember_game(game, options_json)
@@ -215,7 +222,7 @@ def run_match(
         with interrupts_deferred():
             if save_dir is not None and not report.error:
                 task = _task(game, options_json, specs, seed, index, rotate, max_moves,
-                             time_per_move, keep)
+                             time_per_move, keep, time_limit)
                 save_game_record(Path(save_dir) / f"game-{index + 1:04d}.json", game, task,
                                  report)
             result.add(_result(report, index, seating(index, len(specs), rotate)))

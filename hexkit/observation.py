@@ -18,7 +18,7 @@ Games whose view is slow to build, or that know more (piece kinds, resources), g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hexkit.actions import ActionSpaceError, numpy_module
 
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 
 # hexkit.game imports this module, so its Game and State are named as Any here.
-Game = State = Any
+Game: TypeAlias = Any
+State: TypeAlias = Any
 
 
 class ViewPlanes:

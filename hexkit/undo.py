@@ -13,6 +13,7 @@ Baron's journaled position.
 
 from __future__ import annotations
 
+import copyreg
 from typing import Any
 
 _SET, _ITEM, _NEW_ITEM, _APPEND, _ADD, _DISCARD, _RNG, _CALL = range(8)
@@ -44,6 +45,14 @@ class Journal:
     def bound_to(self, owner: Any) -> Journal:
         """A copy of this journal for a copy of its owner."""
         return Journal(owner, list(self.entries))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Made first and filled after (its owner may hold it: the cycle stays one journal).
+        return (copyreg.__newobj__, (Journal,), (self.owner, pack_entries(self.entries)))
+
+    def __setstate__(self, state: tuple[Any, list[tuple[Any, ...]]]) -> None:
+        self.owner, entries = state
+        self.entries = unpack_entries(entries)
 
     def clear(self) -> None:
         """Forget every entry (the current position becomes a starting point)."""
@@ -125,3 +134,41 @@ class Journal:
                 owner.rng.setstate(entry[1])
             else:
                 getattr(owner, entry[1])(*entry[2])
+
+
+# -- pickling ------------------------------------------------------------------------------
+# A random generator's state (keep_rng) is a tuple of 625 ints, slower to pickle than the
+# rest of a journal: in a pickle it is the 625 words as bytes.
+
+_PACKED_RNG = -1
+
+
+def pack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The entries as a pickle holds them (:func:`unpack_entries` reverses it)."""
+    if not any(entry[0] == _RNG for entry in entries):
+        return entries
+    import array
+
+    out = []
+    for entry in entries:
+        if entry[0] == _RNG:
+            version, internal, gauss = entry[1]
+            entry = (_PACKED_RNG, version, array.array("I", internal).tobytes(), gauss)
+        out.append(entry)
+    return out
+
+
+def unpack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The entries :func:`pack_entries` packed, as the journal keeps them."""
+    if not any(entry[0] == _PACKED_RNG for entry in entries):
+        return entries
+    import array
+
+    out = []
+    for entry in entries:
+        if entry[0] == _PACKED_RNG:
+            words = array.array("I")
+            words.frombytes(entry[2])
+            entry = (_RNG, (entry[1], tuple(words), entry[3]))
+        out.append(entry)
+    return out

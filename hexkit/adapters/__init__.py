@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["pettingzoo_env", "register_openspiel", "gymnasium_env"]
+__all__ = ["pettingzoo_env", "register_openspiel", "gymnasium_env", "policy_bot",
+           "policy_bot_spec"]
 
 
 def pettingzoo_env(game_string: str, render_mode: str | None = None, **kwargs: Any) -> Any:
@@ -40,3 +41,19 @@ def register_openspiel(game_string: str, **kwargs: Any) -> Any:
     from hexkit.adapters.openspiel import register_openspiel as register
 
     return register(game_string, **kwargs)
+
+
+def policy_bot(policy: Any, *, name: str = "policy") -> Any:
+    """A hexkit bot playing a trained policy, ``policy(observation, action_mask) ->
+    action`` or ``policy(state) -> move`` (see :mod:`hexkit.adapters.policy`)."""
+    from hexkit.adapters.policy import policy_bot as make
+
+    return make(policy, name=name)
+
+
+def policy_bot_spec(name: str, policy: Any, description: str = "") -> Any:
+    """A BotSpec to register from a plugin's ``hexkit_register_bots``, playing ``policy``
+    (a function or ``"package.module:function"``; see :mod:`hexkit.adapters.policy`)."""
+    from hexkit.adapters.policy import policy_bot_spec as make
+
+    return make(name, policy, description)

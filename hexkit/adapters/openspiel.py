@@ -2,15 +2,23 @@
 
 The game is registered under ``hexkit_<game string>`` (letters, digits and _ only, e.g.
 ``hexkit_focus_board_cross_``) and returned as a pyspiel game: sequential, perfect
-information, deterministic (a game with dice, Hex Baron's digs, draws from the state's
-own generator, seeded with ``seed``), terminal rewards +1 win / -1 loss / 0 draw, at most
-``max_plies`` moves (a game still going then is a draw, as in OpenSpiel's own Hive).
-Actions are the game's action space; observation tensors are ``State.observation``.
-States are cloned with ``copy.deepcopy``, which is the hexkit state's own ``copy()``.
+information, terminal rewards +1 win / -1 loss / 0 draw, at most ``max_plies`` moves (a
+game still going then is a draw, as in OpenSpiel's own Hive). Actions are the game's action
+space; observation tensors are ``State.observation``. States are cloned with
+``copy.deepcopy``, which is the hexkit state's own ``copy()``.
+
+Chance: every new initial state gets its own seed, drawn from the game's generator, which
+the parameter ``rng_seed`` seeds (OpenSpiel's name for it; -1, the default unless
+``register_openspiel(seed=...)`` gives one, seeds it from the operating system). A game
+with dice (Hex Baron's digs) draws from its state's generator, which clones and
+serialisations carry, so the game is declared ``DETERMINISTIC``: from a given state, an
+action always leads to the same state. (``SAMPLED_STOCHASTIC`` is not an option: OpenSpiel
+serialises such a game with its generator, which a Python game cannot give it.)
 """
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -27,10 +35,12 @@ def short_name(game_string: str) -> str:
     return "hexkit_" + re.sub(r"[^A-Za-z0-9_]", "_", game_string)
 
 
-def register_openspiel(game: Any, *, registry: Any = None, seed: int = 0,
+def register_openspiel(game: Any, *, registry: Any = None, seed: int | None = None,
                        max_plies: int | None = None, name: str | None = None) -> Any:
     """Register ``game`` (a game string or a Game) with OpenSpiel and return the pyspiel
-    game (``pyspiel.load_game(name)`` then works too, e.g. in deserialisation)."""
+    game (``pyspiel.load_game(name)`` then works too, e.g. in deserialisation;
+    ``pyspiel.load_game(name, {"rng_seed": 7})`` seeds the states' seeds). ``seed`` is
+    the default ``rng_seed`` (None: -1, from the operating system)."""
     adapted = AdaptedGame(game, registry, max_plies)
     name = name or short_name(str(adapted.game))
     n = adapted.seats
@@ -49,7 +59,7 @@ def register_openspiel(game: Any, *, registry: Any = None, seed: int = 0,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
+        parameter_specification={"rng_seed": -1 if seed is None else int(seed)},
     )
     info = pyspiel.GameInfo(
         num_distinct_actions=adapted.num_actions,
@@ -67,9 +77,12 @@ def register_openspiel(game: Any, *, registry: Any = None, seed: int = 0,
         def __init__(self, params: Any = None):
             super().__init__(game_type, info, params or {})
             self.adapted = adapted
+            rng_seed = int(self.get_parameters()["rng_seed"])
+            #: Draws each new initial state's seed.
+            self.seeds = random.Random(rng_seed if rng_seed >= 0 else None)
 
         def new_initial_state(self) -> HexkitSpielState:
-            return HexkitSpielState(self)
+            return HexkitSpielState(self, self.seeds.randrange(2**62))
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             return PlanesObserver(adapted, params)
@@ -77,9 +90,9 @@ def register_openspiel(game: Any, *, registry: Any = None, seed: int = 0,
     class HexkitSpielState(pyspiel.State):
         """A position, as OpenSpiel sees it."""
 
-        def __init__(self, spiel_game: HexkitSpielGame):
+        def __init__(self, spiel_game: HexkitSpielGame, state_seed: int):
             super().__init__(spiel_game)
-            self.position = Position(adapted, adapted.game.new_state(seed=seed))
+            self.position = Position(adapted, adapted.game.new_state(seed=state_seed))
 
         def current_player(self) -> int:
             if self.position.is_over():

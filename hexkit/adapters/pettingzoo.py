@@ -20,20 +20,23 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
+#: How an environment draws a position: printed, or returned as text.
+RENDER_MODES = ("human", "ansi")
+
 
 class HexkitAECEnv(AECEnv):
     """The AEC environment of one hexkit game (``game`` is a game string or a Game)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "hexkit_v0",
+    metadata = {"render_modes": list(RENDER_MODES), "name": "hexkit_v0",
                 "is_parallelizable": False}
 
     def __init__(self, game: Any, render_mode: str | None = None, *, registry: Any = None,
                  max_plies: int | None = None):
         super().__init__()
         self.adapted = AdaptedGame(game, registry, max_plies)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not one of "
-                             f"{', '.join(self.metadata['render_modes'])}")
+                             f"{', '.join(RENDER_MODES)}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"hexkit_{self.adapted.game.name}_v0"}
         n = self.adapted.seats

@@ -12,10 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from hexkit import plugins
 from hexkit.errors import OptionError
+
+if TYPE_CHECKING:
+    from hexkit.grading.config import GradingConfig
+    from hexkit.grading.grader import GradeResult
 
 EPILOG = """\
 Submission kinds, recognised by their content: a hexkit plugin (a .py file, a package or
@@ -67,7 +71,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _config(args: argparse.Namespace) -> tuple[object, str]:
+def _config(args: argparse.Namespace) -> tuple[GradingConfig, str]:
     from hexkit.grading.config import GradingConfig, load_config
 
     config = load_config(args.config) if args.config else GradingConfig()
@@ -82,7 +86,26 @@ def _config(args: argparse.Namespace) -> tuple[object, str]:
                           "'reference:' in grading.yaml")
     base = plugins.parse_game_string(reference)[0]
     plugins.registry().game_spec(base)  # an unknown game is refused at once
+    _check_kind_settings(config.kind)
     return config, reference
+
+
+def _check_kind_settings(settings: dict[str, object]) -> None:
+    """grading.yaml's ``kind:`` settings: each read by some kind, with a value it takes."""
+    from hexkit.grading.grader import kinds
+    from hexkit.suggest import closest
+
+    known: set[str] = set()
+    for _name, kind in kinds():
+        known.update(kind.settings)
+        kind.check_settings(settings)
+    for key in settings:
+        if key not in known:
+            close = closest(key, known)
+            hint = f" (did you mean '{close}'?)" if close else \
+                f" (known: {', '.join(sorted(known)) or 'none'})"
+            raise OptionError(f"grading.yaml kind: no submission kind reads the setting "
+                              f"{key!r}{hint}")
 
 
 def run(args: argparse.Namespace, stdout: IO[str] | None = None,
@@ -112,18 +135,18 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
     results_dir.mkdir(parents=True, exist_ok=True)
     taken: set[str] = set()
     folders = {name: reports.folder_name(name, taken) for name, _ in found}
-    tasks = [batch.Task(name, str(path), reference, config, args.time_limit,  # type: ignore[arg-type]
+    tasks = [batch.Task(name, str(path), reference, config, args.time_limit,
                         args.seed, tuple(plugins.configured_dirs())) for name, path in found]
-    rows: list[tuple[str, object]] = []
+    rows: list[tuple[str, GradeResult]] = []
     bar = None if args.quiet else ProgressBar("grading", len(tasks), err, unit="submissions")
 
-    def on_result(name: str, result: object) -> None:
-        reports.write_submission(results_dir / folders[name], result)  # type: ignore[arg-type]
+    def on_result(name: str, result: GradeResult) -> None:
+        reports.write_submission(results_dir / folders[name], result)
         rows.append((folders[name], result))
-        reports.write_summary(results_dir / "summary.csv", sorted(rows))  # type: ignore[arg-type]
+        reports.write_summary(results_dir / "summary.csv", sorted(rows, key=lambda r: r[0]))
         if bar is not None:
             bar.game_done(name, len(rows), f"last: {name} "
-                          f"{result.score:g}/{result.max_score:g}")  # type: ignore[attr-defined]
+                          f"{result.score:g}/{result.max_score:g}")
 
     try:
         if args.backend == "ray":
@@ -134,7 +157,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         if bar is not None:
             bar.close()
     rows.sort(key=lambda row: row[0])
-    reports.print_table(rows, out)  # type: ignore[arg-type]
+    reports.print_table(rows, out)
     print(f"{len(rows)} submission(s) graded; reports in {results_dir}/ "
           f"(summary.csv, <name>/results.json, junit.xml, report.html)", file=out)
     return 0
@@ -148,7 +171,7 @@ def _bundle(args: argparse.Namespace, out: IO[str]) -> int:
                           "[--config grading.yaml] -o autograder.zip")
     config, reference = _config(args)
     target = Path(args.output or "autograder.zip")
-    write_bundle(target, reference, config, pip=args.pip,  # type: ignore[arg-type]
+    write_bundle(target, reference, config, pip=args.pip,
                  config_file=Path(args.config) if args.config else None)
     print(f"wrote {target}: upload it as the Gradescope autograder (setup.sh installs "
           "hexkit; run_autograder grades /autograder/submission)", file=out)

@@ -10,6 +10,7 @@ import sys
 from typing import IO
 
 from hexkit import plugins
+from hexkit.deadline import call_deadline
 from hexkit.errors import OptionError
 from hexkit.match import (
     DEFAULT_MAX_MOVES,
@@ -21,6 +22,9 @@ from hexkit.match import (
 )
 from hexkit.tournament.backends import make_backend
 from hexkit.tournament.progress import ProgressBar
+
+#: Default deadline of one call into the rules (seconds).
+DEFAULT_TIME_LIMIT = 10.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +43,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fixed-seats", action="store_true",
                         help="keep player 1 in seat 1 (default: seats rotate every game)")
     add_limit_arguments(parser)
+    parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
+                        metavar="SECONDS",
+                        help="deadline of each call into the game's rules (the start, each "
+                             "move played, the end): a game whose rules run longer stops "
+                             f"as an error (default {DEFAULT_TIME_LIMIT:g}; 0: none); bots' "
+                             "thinking is bounded by --time-per-move")
     parser.add_argument("--save-dir", default=None, metavar="DIR",
                         help="save every game as a record in DIR (game-0001.json, ...)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -81,8 +91,12 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
     """Run ``hexkit match``; 1 if any game stopped on an error, 130 after Ctrl-C."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    game = plugins.load_game(args.game, **plugins.parse_option_pairs(args.option))
-    seats = len(game.new_state(seed=0).players)
+    limit = getattr(args, "time_limit", DEFAULT_TIME_LIMIT)
+    if limit < 0:
+        raise OptionError("--time-limit must be 0 (none) or more seconds")
+    with call_deadline(limit, "loading the game"):
+        game = plugins.load_game(args.game, **plugins.parse_option_pairs(args.option))
+        seats = len(game.new_state(seed=0).players)
     given = [getattr(args, f"p{p}") for p in range(1, MAX_PLAYERS + 1)]
     extra = [f"--p{i + 1}" for i, spec in enumerate(given) if spec and i >= seats]
     if extra:
@@ -105,7 +119,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
     try:
         result = run_match(
             game, specs, args.games, seed=seed, rotate=not args.fixed_seats,
-            max_moves=args.max_moves, time_per_move=args.time_per_move,
+            max_moves=args.max_moves, time_per_move=args.time_per_move, time_limit=limit,
             save_dir=args.save_dir, backend=backend,  # type: ignore[arg-type]
             progress=progress if bar else None,
             on_move=(lambda index, moves: bar.moving(str(index + 1), moves)) if bar else None,

@@ -1,7 +1,10 @@
 """``hexkit play``: a game at the terminal, between humans and bots, on the text rendering.
 
 This module reads the command line (checking that every option given applies) and sets the
-game up; :mod:`hexkit.session` plays it.
+game up; :mod:`hexkit.session` plays it. The game's code runs under a deadline
+(``--time-limit``, a :class:`~hexkit.deadline.Watchdog`): paused while a player types, armed
+for the work that follows each line and each bot's move, so that a plugin whose rules loop
+ends the command with one line instead of hanging it.
 """
 
 from __future__ import annotations
@@ -9,10 +12,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import IO, TYPE_CHECKING
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from hexkit import plugins
 from hexkit.console import is_terminal
+from hexkit.deadline import CallTimeout, PluginExit, Watchdog
 from hexkit.errors import OptionError
 from hexkit.game import Game, State
 
@@ -20,6 +25,9 @@ if TYPE_CHECKING:
     from hexkit.session import GameFile, PlaySession, Seat
 
 MAX_SEATS = 4
+
+#: Default deadline of the game's code between two lines typed (seconds).
+DEFAULT_TIME_LIMIT = 10.0
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -65,6 +73,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="colour the output: auto (default: on a terminal, unless NO_COLOR is set), "
              "always or never; needs the rich library (pip install 'hexkit-games[colour]')",
     )
+    p.add_argument(
+        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help="deadline of the game's code after each line typed and for each bot's move "
+             "(plus the bot's own time, e.g. hive:time=S; an MCTS bot's progress restarts "
+             f"it); default {DEFAULT_TIME_LIMIT:g}, 0: none; not for --frontend",
+    )
 
 
 def load_from_args(args: argparse.Namespace) -> Game:
@@ -93,8 +107,22 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
         raise OptionError("--force does not apply without --save")
     if args.no_save and (args.save is not None or args.load is not None):
         raise OptionError(f"--no-save does not apply with {'--save' if args.save else '--load'}")
+    limit = getattr(args, "time_limit", DEFAULT_TIME_LIMIT)
+    if limit < 0:
+        raise OptionError("--time-limit must be 0 (none) or more seconds")
+    if args.frontend is not None:
+        # The game's own front-end talks to the terminal itself: no deadline can tell its
+        # waits for the player from its work.
+        return _run(args, stdin, stdout, stderr, None)
+    with Watchdog(limit, "starting the game") as dog:
+        # The session reads lines only (read_line): the wrapper is an IO[str] for it.
+        return _run(args, cast(IO[str], _Keyboard(stdin, dog)), stdout, stderr, dog)
+
+
+def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[str],
+         dog: Watchdog | None) -> int:
     if args.load is not None:
-        return _run_loaded(args, stdin, stdout, stderr)
+        return _run_loaded(args, stdin, stdout, stderr, dog)
     if args.game is None:
         from hexkit.commands.games import game_lines
 
@@ -109,7 +137,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(2**31)
     state = game.new_state(seed=args.seed)
-    seats = _seats(args, game, len(state.players), [])
+    seats = _seats(args, game, len(state.players), [], dog=dog)
 
     from hexkit.records import GameRecord
     from hexkit.session import GameFile
@@ -132,7 +160,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] 
             words += ["-o", option]
         print(f"All {len(seats)} players are people taking turns at this keyboard; to play "
               f"against a bot: {shlex.join([*words, '--p2', 'mcts'])}", file=stdout)
-    return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()
+    return _play(_session(args, game, state, seats, file, stdin, stdout, stderr), stderr)
 
 
 def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: IO[str],
@@ -154,11 +182,13 @@ def _run_frontend(args: argparse.Namespace, game: Game, stdin: IO[str], stdout: 
 
 
 def _seats(args: argparse.Namespace, game: Game, count: int,
-           recorded: list[str], notes: list[str] | None = None) -> list[Seat]:
+           recorded: list[str], notes: list[str] | None = None,
+           dog: Watchdog | None = None) -> list[Seat]:
     """Who plays each seat: ``--pN``, else the saved game's player, else a human.
 
     Only ``--pN`` may name a bot that starts a program: a saved game's player that would
-    is played by a person instead, and ``notes`` gets one line saying so."""
+    is played by a person instead, and ``notes`` gets one line saying so. With ``dog``,
+    each bot's move runs under the deadline."""
     from hexkit.bots import make_bot, starts_process
     from hexkit.session import Seat
 
@@ -176,7 +206,7 @@ def _seats(args: argparse.Namespace, game: Game, count: int,
                              f"starts only from your command line: --p{i + 1} ...).")
             spec = "human"
         bot = make_bot(game, spec, (args.seed or 0) + 1000 * (i + 1), from_operator=True)
-        seats.append(Seat(spec, bot))
+        seats.append(Seat(spec, _WatchedBot(bot, spec, dog) if bot and dog else bot))
     return seats
 
 
@@ -198,7 +228,7 @@ def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Sea
 
 
 def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
-                stderr: IO[str]) -> int:
+                stderr: IO[str], dog: Watchdog | None) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
     from hexkit.records import load_record, replay
     from hexkit.session import GameFile, same_file
@@ -215,7 +245,7 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
     state = replay(record, game=game)
     args.seed = record.seed
     notes: list[str] = []
-    seats = _seats(args, game, len(state.players), record.players, notes)
+    seats = _seats(args, game, len(state.players), record.players, notes, dog)
     for note in notes:
         print(note, file=stdout)
     record.players = [s.spec for s in seats]
@@ -226,4 +256,71 @@ def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
         file.path = args.load
         file.write(state)
     print(f"Loaded {game} after {len(record.moves)} moves from {args.load}.", file=stdout)
-    return _session(args, game, state, seats, file, stdin, stdout, stderr).loop()
+    return _play(_session(args, game, state, seats, file, stdin, stdout, stderr), stderr)
+
+
+def _play(session: PlaySession, stderr: IO[str]) -> int:
+    """Play the session; the game's code running out of time (or trying to end the
+    process) ends it with one line, the game saved as it was before (the file is written
+    after each move, never after a move that did not finish)."""
+    try:
+        return session.loop()
+    except (CallTimeout, PluginExit) as exc:
+        print(f"hexkit: error: {exc}", file=stderr)
+        if session.file.path is not None:
+            print(f"hexkit: the game is saved in {session.file.path} as it was before that; "
+                  f"resume it with: {session.file.resume_command()}", file=stderr)
+        return 1
+
+
+class _Keyboard:
+    """The player's input, read with the deadline paused; the work that follows a line is
+    armed under its name."""
+
+    def __init__(self, stream: Any, dog: Watchdog):
+        self._stream = stream
+        self._dog = dog
+        inner = getattr(stream, "buffer", None)
+        if inner is not None:
+            self.buffer = _Keyboard(inner, dog)
+
+    def readline(self, *size: int) -> Any:
+        with self._dog.paused():
+            line = self._stream.readline(*size)
+        text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+        self._dog.arm(f"after {text.strip()[:60]!r}" if text.strip() else "after a blank line")
+        return line
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _WatchedBot:
+    """A bot whose move is armed under its name, with its own time budget added (a bot
+    with ``seconds``); each progress report restarts the deadline."""
+
+    def __init__(self, bot: Any, spec: str, dog: Watchdog):
+        self.__dict__.update(_bot=bot, _spec=spec, _dog=dog)
+
+    def choose(self, state: State) -> Any:
+        budget = getattr(self._bot, "seconds", None)
+        extra = float(budget) if isinstance(budget, (int, float)) else 0.0
+        self._dog.arm(f"{self._spec}'s move", extra)
+        move = self._bot.choose(state)
+        self._dog.arm(f"{self._spec}'s move {str(move)[:60]!r}")
+        return move
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._bot, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "progress" and value is not None:
+            value = self._restarting(value)
+        setattr(self._bot, name, value)
+
+    def _restarting(self, report: Callable[..., Any]) -> Callable[..., Any]:
+        def reported(*args: Any) -> Any:
+            self._dog.restart()
+            return report(*args)
+
+        return reported

@@ -14,26 +14,57 @@ import zipfile
 from pathlib import Path
 
 import hexkit
+from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.config import GradingConfig
 
 SETUP = """#!/usr/bin/env bash
-# Gradescope runs this once, when the autograder image is built.
+# Gradescope runs this once, as root, when it builds the autograder's image.
 set -euo pipefail
-apt-get update
-apt-get install -y python3.11 python3.11-venv
-python3.11 -m venv /autograder/venv
-/autograder/venv/bin/pip install --upgrade pip
-/autograder/venv/bin/pip install {install}
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"  # Gradescope's folder (another one for a trial run)
+if ! command -v python3.11 >/dev/null || ! python3.11 -c "import ensurepip" 2>/dev/null; then
+    apt-get update
+    apt-get install -y python3.11 python3.11-venv
+fi
+{jdk}python3.11 -m venv "$ROOT/venv"
+"$ROOT/venv/bin/pip" install --upgrade pip
+"$ROOT/venv/bin/pip" install {install}
 """
 
 RUN = """#!/usr/bin/env bash
-# Gradescope runs this for every submission; results go to /autograder/results/results.json.
+# Gradescope runs this for every submission; the score goes to results/results.json.
 set -uo pipefail
-cd /autograder/source
-/autograder/venv/bin/hexkit grade --reference {reference} {config}--one --quiet \\
-    --results /autograder/results/hexkit /autograder/submission
-cp /autograder/results/hexkit/submission/results.json /autograder/results/results.json
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"  # Gradescope's folder (another one for a trial run)
+export PATH="$ROOT/venv/bin:$PATH"
+cd "$ROOT/source"
+hexkit grade --reference {reference} {config}--one --quiet \\
+    --results "$ROOT/results/hexkit" "$ROOT/submission" 2>"$ROOT/results/hexkit-errors.txt"
+status=$?
+cat "$ROOT/results/hexkit-errors.txt" >&2
+if [ -f "$ROOT/results/hexkit/submission/results.json" ]; then
+    cp "$ROOT/results/hexkit/submission/results.json" "$ROOT/results/results.json"
+else
+    # The grader itself could not run: the student still gets a result that says why.
+    python - "$status" "$ROOT/results/hexkit-errors.txt" \\
+        "$ROOT/results/results.json" <<'PY'
+import json
+import sys
+
+status, errors, target = sys.argv[1:]
+with open(errors, encoding="utf-8", errors="replace") as file:
+    text = file.read()[-4000:]
+with open(target, "w", encoding="utf-8") as file:
+    json.dump({{"score": 0, "output": "The autograder could not grade this submission "
+               f"(exit status {{status}}):\\n{{text}}"}}, file)
+PY
+fi
+"""
+
+#: For a HexAround reference: the JDK that compiles the students' Java projects.
+JDK = """if ! command -v javac >/dev/null; then
+    apt-get update
+    apt-get install -y default-jdk-headless
+fi
 """
 
 #: What of a source checkout goes into the bundle.
@@ -68,9 +99,9 @@ def write_bundle(target: Path, reference: str, config: GradingConfig, *,
     folder)."""
     checkout = source_checkout()
     if pip:
-        install = pip
+        install = shlex.quote(pip)
     elif checkout is not None:
-        install = "/autograder/source/hexkit-src"
+        install = '"$ROOT/source/hexkit-src"'
     else:
         install = shlex.quote(f"hexkit-games=={hexkit.__version__}")
     files: dict[str, Path] = {}
@@ -86,7 +117,8 @@ def write_bundle(target: Path, reference: str, config: GradingConfig, *,
     config_arg = "--config grading.yaml " if config_file is not None else ""
     tmp = target.with_name(target.name + ".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-        _executable(zf, "setup.sh", SETUP.format(install=install))
+        java = plugins.parse_game_string(reference)[0] == "hexaround"
+        _executable(zf, "setup.sh", SETUP.format(install=install, jdk=JDK if java else ""))
         _executable(zf, "run_autograder", RUN.format(reference=shlex.quote(reference),
                                                      config=config_arg))
         for name, path in files.items():

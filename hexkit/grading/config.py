@@ -100,7 +100,7 @@ def load_config(path: str | Path) -> GradingConfig:
     config = GradingConfig(source=file)
     if data is None:
         return config
-    if not isinstance(data, dict):
+    if not isinstance(data, LineDict):
         raise ConfigError("grading.yaml must be a mapping (weights:, scenarios:, ...)", file, 1)
     _check_keys(data, KEYS, file, "grading.yaml")
     if "reference" in data:
@@ -110,14 +110,14 @@ def load_config(path: str | Path) -> GradingConfig:
         config.reference = data["reference"].strip()
     weights = data.get("weights")
     if weights is not None:
-        if not isinstance(weights, dict):
+        if not isinstance(weights, LineDict):
             raise ConfigError("'weights' maps rule groups to points", file,
                               data.line_of("weights"))
         config.weights = {str(k): _number(v, file, weights.line_of(k), f"weight of {k}")
                           for k, v in weights.items()}
     scenarios = data.get("scenarios")
     if scenarios is not None:
-        if not isinstance(scenarios, dict):
+        if not isinstance(scenarios, LineDict):
             raise ConfigError("'scenarios' maps scenario files to points", file,
                               data.line_of("scenarios"))
         for name, points in scenarios.items():
@@ -128,7 +128,7 @@ def load_config(path: str | Path) -> GradingConfig:
             config.add_scenarios(target, _number(points, file, line, f"points of {name}"))
     visibility = data.get("visibility")
     if visibility is not None:
-        if not isinstance(visibility, dict):
+        if not isinstance(visibility, LineDict):
             raise ConfigError("'visibility' maps tests to visible, hidden, after_due_date "
                               "or after_published", file, data.line_of("visibility"))
         for name, value in visibility.items():
@@ -138,7 +138,7 @@ def load_config(path: str | Path) -> GradingConfig:
             config.visibility[str(name)] = str(value)
     plan = data.get("trajectories")
     if plan is not None:
-        if not isinstance(plan, dict):
+        if not isinstance(plan, LineDict):
             raise ConfigError("'trajectories' is a mapping (random, bot, length, seed, "
                               "bot_spec)", file, data.line_of("trajectories"))
         _check_keys(plan, TRAJECTORY_KEYS, file, "trajectories")
@@ -154,7 +154,7 @@ def load_config(path: str | Path) -> GradingConfig:
             config.bot_spec = plan["bot_spec"]
     limits = data.get("limits")
     if limits is not None:
-        if not isinstance(limits, dict):
+        if not isinstance(limits, LineDict):
             raise ConfigError("'limits' is a mapping (time, call, memory_mb)", file,
                               data.line_of("limits"))
         _check_keys(limits, LIMIT_KEYS, file, "limits")
@@ -169,7 +169,7 @@ def load_config(path: str | Path) -> GradingConfig:
                                        "memory_mb", whole=True, lowest=64)
     kind = data.get("kind")
     if kind is not None:
-        if not isinstance(kind, dict):
+        if not isinstance(kind, LineDict):
             raise ConfigError("'kind' is a mapping of the kind's settings", file,
                               data.line_of("kind"))
         config.kind = {str(k): v for k, v in kind.items()}

@@ -125,9 +125,10 @@ class ClassDriver:
         path = Path(start["path"])
         module = _import_file(path, str(start.get("module") or path.stem))
         self.class_name = str(start["class"])
-        self.cls = getattr(module, self.class_name, None)
-        if not isinstance(self.cls, type):
+        cls = getattr(module, self.class_name, None)
+        if not isinstance(cls, type):
             raise SubmissionError(f"{path.name} defines no class {self.class_name}")
+        self.cls: type = cls
 
     def info(self) -> dict[str, Any]:
         return {"class": self.class_name}
@@ -144,6 +145,7 @@ class ClassDriver:
             for _call in calls:
                 yield failure
             return
+        first = printed.getvalue()[:PRINTED]  # what the constructor printed
         for call in calls:
             method, arguments = str(call[0]), [_argument(a) for a in call[1:]]
             printed = io.StringIO()
@@ -156,6 +158,8 @@ class ClassDriver:
             text = printed.getvalue()
             if text:
                 obs["_out"] = text[:PRINTED]
+            if first:
+                obs["_init_out"], first = first, ""
             yield obs
 
 
@@ -172,6 +176,7 @@ class _Lines(io.TextIOBase):
     def readable(self) -> bool:
         return True
 
+    # The reason for the ignore: TextIOBase.readline's size is an int; None is accepted too.
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         if self.read_count:
             self.notes.put(("out", self._take()))
@@ -244,7 +249,7 @@ class ConsoleDriver:
         yield from console_observations(lines, notes)
 
     def _program(self, stdin: _Lines, out: io.StringIO) -> None:
-        sys.stdin, sys.stdout = stdin, out  # type: ignore[assignment]
+        sys.stdin, sys.stdout = stdin, out
         namespace = {"__name__": "__main__", "__file__": str(self.path),
                      "__builtins__": builtins}
         how = ""

@@ -21,7 +21,7 @@ from hexkit.errors import HexkitError, OptionError
 from hexkit.grading.config import GradingConfig
 from hexkit.grading.kind import Kind, LoadFailure, Plan, Session, Trajectory
 from hexkit.grading.sandbox import Budget, Limits
-from hexkit.grading.shrink import Difference, first_difference, shrink
+from hexkit.grading.shrink import Difference, differences, first_difference, shrink
 
 #: A submission that times out this many times is not played any further.
 MAX_TIMEOUTS = 3
@@ -190,18 +190,20 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                 unfinished = (f"not checked: the submission stopped answering in time "
                               f"{MAX_TIMEOUTS} times, so it was played no further")
                 break
-            if trajectory.test and trajectory.test in found:
+            if trajectory.test and trajectory.test in found and all(
+                    a in found for a in session.aspects):
                 continue
-            difference = first_difference(session, trajectory)
+            seen = differences(session, trajectory)
+            rules = next((d for d in seen if d.aspect is None), None)
             total += len(trajectory.calls)
-            checked += difference.index if _broke(difference) else len(trajectory.calls)
-            if difference is None:
-                continue
-            if difference.failure and "within" in difference.failure:
+            checked += rules.index if rules is not None and _broke(rules) \
+                else len(trajectory.calls)
+            if rules is not None and rules.failure and "within" in rules.failure:
                 timeouts += 1
-            known = found.get(difference.group)
-            if known is None or difference.length < known.length:
-                found[difference.group] = difference
+            for seen_here in seen:
+                known = found.get(seen_here.group)
+                if known is None or seen_here.length < known.length:
+                    found[seen_here.group] = seen_here
             if all(g in found for g in weights):
                 break
         if not unfinished and total and checked < MIN_CHECKED * total:
@@ -226,8 +228,8 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
             continue
         small = shrink(session, difference, budget) if not budget.spent() else difference
         shown = first_difference(session, small.trajectory.with_calls(
-            small.trajectory.calls[: small.length]), detail=True) if not budget.spent() \
-            else None
+            small.trajectory.calls[: small.length]), detail=True, aspect=small.aspect) \
+            if not budget.spent() else None
         if shown is None or shown.group != small.group:
             shown = small
         lines = session.explain(shown.trajectory, shown.index, shown.expected, shown.actual,

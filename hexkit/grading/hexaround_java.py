@@ -268,7 +268,9 @@ class HexAroundJava:
             return ("TIMEOUT", f"no answer within {limit:g} s {when}; the Java process was "
                                f"stopped")
         code = proc.returncode if proc is not None else None
-        tail = [ln for ln in self.output_tail().splitlines() if ln.strip()]
+        # The JVM's own warnings (the security manager's deprecation) are not the news.
+        tail = [ln for ln in self.output_tail().splitlines()
+                if ln.strip() and not ln.startswith("WARNING: ")]
         last = f": {tail[-1][:300]}" if tail else ""
         if code is not None and code < 0:
             how = f"was killed by signal {signal.Signals(-code).name}" if -code in \

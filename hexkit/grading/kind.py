@@ -19,10 +19,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexkit.errors import HexkitError
+from hexkit.errors import HexkitError, OptionError
 from hexkit.grading.sandbox import Budget, Limits, Sandbox, SandboxError
+
+if TYPE_CHECKING:
+    from hexkit.bots import Bot
+    from hexkit.game import Game
 
 Observation = dict[str, Any]
 
@@ -76,6 +80,10 @@ class Session(ABC):
 
     #: The rule groups this kind reports (tests of the same names).
     groups: tuple[str, ...] = RULE_GROUPS
+    #: Aspects compared apart from the rules, each a test of its own (a course program's
+    #: printed lines): a difference in one does not hide a later difference in the rules
+    #: of the same trajectory, nor the other way round.
+    aspects: tuple[str, ...] = ()
 
     @abstractmethod
     def trajectories(self, plan: Plan) -> list[Trajectory]:
@@ -99,6 +107,10 @@ class Session(ABC):
         """Whether two observations agree: keys starting with ``_`` are for reports only."""
         return {k: v for k, v in expected.items() if not k.startswith("_")} == {
             k: v for k, v in actual.items() if not k.startswith("_")}
+
+    def same_in(self, aspect: str, expected: Observation, actual: Observation) -> bool:
+        """Whether two observations agree in ``aspect`` (one of :attr:`aspects`)."""
+        return True
 
     @abstractmethod
     def classify(self, trajectory: Trajectory, index: int, expected: Observation | None,
@@ -129,6 +141,12 @@ class Kind(ABC):
     def recognise(self, path: Path) -> bool:
         """True if ``path`` (a file or folder) is a submission of this kind."""
 
+    #: The keys of ``grading.yaml``'s ``kind:`` mapping that this kind reads.
+    settings: tuple[str, ...] = ()
+
+    def check_settings(self, settings: Mapping[str, Any]) -> None:  # noqa: B027
+        """OptionError for a bad value of one of this kind's :attr:`settings`."""
+
     def check_reference(self, reference: str) -> None:  # noqa: B027 - any reference will do
         """OptionError unless this kind can be graded against ``reference``."""
 
@@ -137,6 +155,17 @@ class Kind(ABC):
              options: Mapping[str, Any]) -> Session:
         """A session for one submission (nothing of it runs yet). ``options`` are the
         kind's settings from ``grading.yaml``."""
+
+
+def plan_bot(game: Game, spec: str, seed: int) -> Bot:
+    """The bot that chooses the moves of bot-guided trajectories (``bot_spec``)."""
+    from hexkit.bots import make_bot
+
+    bot = make_bot(game, spec, seed)
+    if bot is None:
+        raise OptionError(f"trajectories: bot_spec {spec!r}: a bot chooses the moves of the "
+                          "bot-guided games, not a human")
+    return bot
 
 
 def plain(value: Any) -> Any:

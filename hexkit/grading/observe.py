@@ -5,7 +5,9 @@ sandbox), so the two observations are comparable key by key: whether the game is
 whose turn it is, the set of legal moves (a digest, or the list in ``detail``), how the move
 was taken (``ok``, ``illegal``, ``unreadable`` or the error it raised), that a refusal
 changed nothing, the move's events (kind and seat), the outcome, and on some moves that
-saving and reloading (``s``) and undo (``u``) give back the same position.
+saving and reloading (``s``) and undo (``u``) give back the same position. A copy saved and
+reloaded then plays the following moves beside the game: where the two part, the save lost
+something that no query showed at once (captures that decide the game later).
 """
 
 from __future__ import annotations
@@ -64,16 +66,7 @@ def observe(game: Game, state: State, text: str, checks: str, detail: bool) -> O
     obs["legal"] = legal if (detail or not ok) else digest(legal)
     refusal_expected = not ok or text not in legal
     before = _snapshot(state) if refusal_expected or "u" in checks else None
-    try:
-        state.push(text)
-        result = "ok"
-    except MoveParseError:
-        result = "unreadable"
-    except IllegalMoveError:
-        result = "illegal"
-    except BaseException as exc:
-        result = f"error: {what(exc)}"
-    obs["result"] = result
+    result = obs["result"] = _push(state, text)
     if result in ("unreadable", "illegal"):
         if before is not None:
             obs["kept"] = _snapshot(state) == before
@@ -82,20 +75,36 @@ def observe(game: Game, state: State, text: str, checks: str, detail: bool) -> O
         return obs
     ok, events = attempt(lambda: [[e.kind, e.seat] for e in state.events()])
     obs["events"] = events
-    ok, outcome = attempt(state.outcome)
-    if not ok:
-        obs["end"] = outcome
-    else:
-        obs["end"] = None if outcome is None else sorted(int(w) for w in outcome.winners)
+    obs["end"] = _end(state)
     if "u" in checks:
         obs["undo"] = _check_undo(state, text, before)
     return obs
 
 
+def _push(state: State, text: str) -> str:
+    """Play a move: ``ok``, ``unreadable``, ``illegal`` or the error it raised."""
+    try:
+        state.push(text)
+    except MoveParseError:
+        return "unreadable"
+    except IllegalMoveError:
+        return "illegal"
+    except BaseException as exc:
+        return f"error: {what(exc)}"
+    return "ok"
+
+
+def _end(state: State) -> Any:
+    """The winners' seats if the game is over, None if it goes on (or the error)."""
+    ok, outcome = attempt(state.outcome)
+    if not ok:
+        return outcome
+    return None if outcome is None else sorted(int(w) for w in outcome.winners)
+
+
 def reloaded(game: Game, state: State) -> tuple[str, State]:
     """``("ok", twin)`` if ``state_from_dict(to_dict())`` (through JSON) is the same
-    position, else what differs and ``state``. The game goes on from the twin, so that a
-    position saved without something it needs shows later on too."""
+    position, else what differs and ``state``."""
     ok, data = attempt(lambda: json.loads(json.dumps(state.to_dict(), default=str)))
     if not ok:
         return f"to_dict() failed: {data}", state
@@ -116,13 +125,47 @@ def reloaded(game: Game, state: State) -> tuple[str, State]:
 
 def play(game: Game, state: State, calls: list[list[str]], detail: bool
          ) -> Iterator[Observation]:
-    """Observe every call of a trajectory; after a move marked ``s`` the game goes on from
-    its saved and reloaded copy."""
-    for text, checks in calls:
+    """Observe every call of a trajectory. After a move marked ``s``, its saved and
+    reloaded copy plays the same moves beside the game, until the two part (``saved``
+    then says how) or the next save."""
+    twin: State | None = None
+    saved_at = 0
+    for number, (text, checks) in enumerate(calls, 1):
         obs = observe(game, state, str(text), str(checks), detail)
+        if twin is not None:
+            parted = _follow(twin, state, str(text), str(checks), obs)
+            if parted:
+                obs["saved"] = (f"the game saved and reloaded after move {saved_at} "
+                                f"{parted} (the game itself did not)")
+                twin = None
         if "s" in checks and obs.get("result") == "ok":
-            obs["saved"], state = reloaded(game, state)
+            verdict, copy = reloaded(game, state)
+            obs.setdefault("saved", verdict)
+            twin, saved_at = (copy, number) if verdict == "ok" and copy is not state else \
+                (None, 0)
         yield obs
+
+
+def _follow(twin: State, state: State, text: str, checks: str, obs: Observation
+            ) -> str | None:
+    """Play the move on the reloaded copy too (and undo and redo it where the game did):
+    how it went otherwise there, or None."""
+    result = _push(twin, text)
+    if result != obs.get("result"):
+        return f"took this move otherwise: {result}, not {obs.get('result')}"
+    if result != "ok":
+        return None
+    if "u" in checks:
+        attempt(twin.pop)
+        attempt(lambda: twin.push(text))
+    end = _end(twin)
+    if end != obs.get("end"):
+        return (f"ended otherwise after this move: {'the game goes on' if end is None else end}"
+                f", not {'the game goes on' if obs.get('end') is None else obs.get('end')}")
+    if end is None and attempt(lambda: twin.current_player) != attempt(
+            lambda: state.current_player):
+        return "had another player to move after this move"
+    return None
 
 
 def _check_undo(state: State, text: str, before: Any) -> str:

@@ -1,18 +1,19 @@
 """Differences, and shrinking one to the shortest sequence of calls that still shows it.
 
 :func:`first_difference` plays a trajectory on both sides and finds the first call whose
-observations disagree. :func:`shrink` cuts a difference down: first to the calls up to it
-(a replay from the start), then by delta debugging (Zeller's ddmin: remove chunks of calls,
-halving the chunk size when nothing can go, keep any sequence that still disagrees in the
-same rule group), replaying from the start after each success so the sequence always ends
-where the two first disagree.
+observations disagree (in the rules, or in one of the kind's aspects such as printed
+lines; :func:`differences` finds each from one play). :func:`shrink` cuts a difference
+down: first to the calls up to it (a replay from the start), then by delta debugging
+(Zeller's ddmin: remove chunks of calls, halving the chunk size when nothing can go, keep
+any sequence that still disagrees in the same rule group), replaying from the start after
+each success so the sequence always ends where the two first disagree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexkit.grading.kind import Observation, Session, Trajectory, plain
+from hexkit.grading.kind import Observation, Run, Session, Trajectory, plain
 from hexkit.grading.sandbox import Budget
 
 
@@ -27,6 +28,7 @@ class Difference:
     actual: Observation | None
     failure: str | None
     group: str = ""
+    aspect: str | None = None  # None: the rules
 
     @property
     def length(self) -> int:
@@ -34,27 +36,46 @@ class Difference:
         return self.index + 1
 
 
-def first_difference(session: Session, trajectory: Trajectory,
-                     detail: bool = False) -> Difference | None:
-    """The first call at which the submission disagrees with the reference, or None."""
+def first_difference(session: Session, trajectory: Trajectory, detail: bool = False,
+                     aspect: str | None = None) -> Difference | None:
+    """The first call at which the submission disagrees with the reference in the rules
+    (``aspect`` None) or in one of the session's aspects, or None."""
     expected = [plain(o) for o in session.expected(trajectory, detail)]
-    run = session.actual(trajectory, detail)
+    return _first(session, trajectory, expected, session.actual(trajectory, detail), aspect)
+
+
+def differences(session: Session, trajectory: Trajectory) -> list[Difference]:
+    """The first difference in the rules and in each of the session's aspects, from one
+    play of the trajectory on each side."""
+    expected = [plain(o) for o in session.expected(trajectory)]
+    run = session.actual(trajectory)
+    found = [_first(session, trajectory, expected, run, aspect)
+             for aspect in (None, *session.aspects)]
+    return [d for d in found if d is not None]
+
+
+def _first(session: Session, trajectory: Trajectory, expected: list[Observation], run: Run,
+           aspect: str | None) -> Difference | None:
     found: Difference | None = None
     for i, want in enumerate(expected):
         if i >= len(run.observations):
-            found = Difference(trajectory, i, want, None, run.failure or "no answer")
+            if aspect is None:
+                found = Difference(trajectory, i, want, None, run.failure or "no answer")
             break
         got = run.observations[i]
-        if not session.same(want, got):
-            found = Difference(trajectory, i, want, got, None)
+        agree = session.same(want, got) if aspect is None else session.same_in(aspect, want,
+                                                                               got)
+        if not agree:
+            found = Difference(trajectory, i, want, got, None, aspect=aspect)
             break
     else:
-        if run.failure:  # it answered every call, then stopped (e.g. exited at the end)
+        if run.failure and aspect is None:
+            # It answered every call, then stopped (e.g. exited at the end).
             last = max(len(expected) - 1, 0)
             found = Difference(trajectory, last, expected[-1] if expected else None, None,
                                run.failure)
     if found is not None:
-        found.group = trajectory.test or session.classify(
+        found.group = aspect or trajectory.test or session.classify(
             trajectory, found.index, found.expected, found.actual)
     return found
 
@@ -73,7 +94,8 @@ def shrink(session: Session, difference: Difference, budget: Budget,
     def test(candidate: list[object]) -> Difference | None:
         nonlocal tests
         tests += 1
-        found = first_difference(session, difference.trajectory.with_calls(candidate))
+        found = first_difference(session, difference.trajectory.with_calls(candidate),
+                                 aspect=difference.aspect)
         return found if found is not None and found.group == group else None
 
     again = test(calls)
@@ -111,5 +133,5 @@ def shrink(session: Session, difference: Difference, budget: Budget,
 
 
 def _retry(session: Session, best: Difference, calls: list[object]) -> Difference | None:
-    found = first_difference(session, best.trajectory.with_calls(calls))
+    found = first_difference(session, best.trajectory.with_calls(calls), aspect=best.aspect)
     return found if found is not None and found.group == best.group else None

@@ -10,7 +10,9 @@ plugins installed rebuilds the game and its bots by name and plays the same move
 * a bot raises (or fails to start), returns something that is not a legal move, or takes
   longer than ``time_per_move`` seconds for one move: that bot loses, the others share the
   win, and the report says which bot and why (``fault``);
-* the rules themselves fail (a plugin bug): the game is an ``error`` and counts for no one.
+* the rules themselves fail (a plugin bug), or one call into them runs longer than
+  ``time_limit`` seconds (a loop in a plugin's ``apply``): the game is an ``error`` and
+  counts for no one.
 
 The per-move time limit is a ``SIGALRM`` timer in the thread that plays (the main thread of
 a worker process, a Ray worker or the command line), so it stops a bot stuck in Python code
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import json
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +33,7 @@ from typing import Any
 
 from hexkit import plugins
 from hexkit.bots import make_bot
+from hexkit.deadline import CallTimeout, PluginExit, call_deadline, guarded, timeout_message
 from hexkit.errors import HexkitError
 from hexkit.game import Game, Move
 
@@ -57,6 +59,7 @@ class GameTask:
     time_per_move: float = 0.0  # seconds; 0: no limit
     keep_moves: bool = False  # return the moves (to save a record)
     plugin_dirs: tuple[str, ...] = ()
+    time_limit: float = 0.0  # seconds for one call into the rules; 0: no limit
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for another process or machine."""
@@ -128,12 +131,21 @@ def faulted(task: GameTask, seat: int, kind: str, detail: str, moves: int,
 
 # -- the clock ---------------------------------------------------------------------------------
 class _Alarm:
-    """A one-shot ``SIGALRM`` timer that raises :class:`MoveTimeout` while armed."""
+    """A one-shot ``SIGALRM`` timer that raises :class:`MoveTimeout` while armed for a
+    bot's move, or :class:`~hexkit.deadline.CallTimeout` while armed for calls into the
+    rules. (A bot or game that ends its process is left to do so: a worker process that
+    dies is replaced and its game played again.)"""
 
     def __init__(self) -> None:
         self.armed = False
+        self.usable = False
+        self._rules: tuple[float, Callable[[], str]] | None = None
 
     def _fire(self, signum: int, frame: Any) -> None:
+        if self._rules is not None:
+            seconds, what = self._rules
+            self._rules = None
+            raise CallTimeout(timeout_message(what(), seconds))
         if self.armed:
             self.armed = False
             raise MoveTimeout()
@@ -141,26 +153,34 @@ class _Alarm:
     @contextmanager
     def installed(self) -> Iterator[bool]:
         """Install the handler for one game; yields whether timers are available here."""
-        usable = (hasattr(signal, "setitimer")
-                  and threading.current_thread() is threading.main_thread())
-        if not usable:
-            yield False
-            return
-        previous = signal.signal(signal.SIGALRM, self._fire)
-        try:
-            yield True
-        finally:
-            self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+        with guarded(self._fire, lambda: "the game", exits=False) as usable:
+            self.usable = usable
+            try:
+                yield usable
+            finally:
+                self.armed = False
+                self._rules = None
+                self.usable = False
 
     def start(self, seconds: float) -> None:
         self.armed = True
+        self._rules = None
         signal.setitimer(signal.ITIMER_REAL, seconds)
 
+    def rules(self, seconds: float, what: Callable[[], str]) -> None:
+        """Arm for calls into the rules (no limit: stop); ``what()`` names the call."""
+        if seconds and self.usable:
+            self.armed = False
+            self._rules = (seconds, what)
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+        else:
+            self.stop()
+
     def stop(self) -> None:
-        self.armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.armed or self._rules is not None:
+            self.armed = False
+            self._rules = None
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -198,7 +218,8 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
     moves: list[Move] = []
     try:
         game = game_for(task)
-        state = game.new_state(seed=task.state_seed)
+        with call_deadline(task.time_limit, "the game's start"):
+            state = game.new_state(seed=task.state_seed)
         if len(state.players) != len(task.specs):
             raise HexkitError(f"{game} has {len(state.players)} seats but "
                               f"{len(task.specs)} bots were given")
@@ -218,6 +239,14 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
         return faulted(task, seat, kind, detail, len(moves), listed,
                        time.perf_counter() - started, version)
 
+    rules = task.time_limit
+    playing: list[Move] = []  # the move being played, while it is
+
+    def calling() -> str:
+        if playing:
+            return f"move {len(moves) + 1} {str(playing[0])!r}"
+        return f"after move {len(moves)}" if moves else "at the start"
+
     try:
         with alarm.installed() as timed:
             for seat, spec in enumerate(task.specs):
@@ -229,6 +258,9 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
                 except Exception as exc:
                     return lost(seat, CRASH, f"could not start: {_describe(exc)}")
             limit = task.time_per_move
+            # The rules' deadline runs from here to each bot's move and again from its end
+            # (one timer: a bot's own clock, or none, replaces it while the bot thinks).
+            alarm.rules(rules, calling)
             while len(moves) < task.max_moves:
                 try:
                     if state.is_over():
@@ -242,9 +274,10 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
                 try:
                     if limit and timed:
                         alarm.start(limit)
-                    move = bots[seat].choose(state)
-                    if limit and timed:
+                    else:
                         alarm.stop()
+                    move = bots[seat].choose(state)
+                    alarm.rules(rules, calling)
                 except MoveTimeout:
                     return lost(seat, TIME, f"no move within {limit:g} s")
                 except Exception as exc:
@@ -254,7 +287,12 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
                 if limit and took > limit:
                     return lost(seat, TIME, f"took {took:.1f} s for one move "
                                             f"(limit {limit:g} s)")
-                problem = _push(state, move)
+                playing[:] = [move]
+                try:
+                    problem = _push(state, move)
+                except CallTimeout as exc:
+                    return report(error=f"rules failed: {exc}")
+                playing.clear()
                 if problem is not None:
                     kind, detail = problem
                     if kind == "rules":
@@ -269,6 +307,8 @@ def play_game(task: GameTask, watch: MoveWatch | None = None,
                 outcome = state.outcome()
             except Exception as exc:
                 return report(error=f"rules failed: {_describe(exc)}")
+            finally:
+                alarm.stop()
             if outcome is None:
                 return report(reason=f"stopped after {len(moves)} moves", moves=len(moves),
                               unfinished=True)
@@ -285,6 +325,8 @@ def _push(state: Any, move: Any) -> tuple[str, str] | None:
     if isinstance(move, str):
         try:
             move = state.parse_move(move)
+        except (CallTimeout, PluginExit):
+            raise
         except HexkitError as exc:
             return "illegal", f"{move!r}: {exc}"
         except Exception as exc:
@@ -293,6 +335,8 @@ def _push(state: Any, move: Any) -> tuple[str, str] | None:
         return "illegal", f"returned {_short(move)}, not a move"
     try:
         state.push(move)
+    except (CallTimeout, PluginExit):
+        raise
     except HexkitError as exc:
         return "illegal", f"{move}: {exc}"
     except Exception as exc:
@@ -301,6 +345,8 @@ def _push(state: Any, move: Any) -> tuple[str, str] | None:
 
 
 def _describe(exc: BaseException) -> str:
+    if isinstance(exc, CallTimeout):
+        return str(exc)  # it names the call
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 

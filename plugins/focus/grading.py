@@ -8,22 +8,40 @@ the MCTS bot, which finish more games), each successful move followed by queries
 squares it touched and of the mover's reserve and captures, with refused calls mixed in:
 out of turn, unknown names, squares off the board or not in line, too many pieces or too
 far, an empty reserve, and calls after the game is won. Every return value is compared
-(strings regardless of case, as the assignment's graders do); what a call prints is shown
-in a counterexample but not compared (printing is no part of the course API).
+(strings regardless of case, as the assignment's graders do).
+
+Every printed line is compared too, as a test of its own, ``output``: the reference, as
+the assignment asks, prints nothing, so anything a call (or the constructor) prints is a
+difference there, shown with the call. It is worth no points unless ``grading.yaml`` gives
+it some (``weights: {output: 5, ...}``): the assignment allows printing ("You're not
+required to print the board") and its graders compared return values only, so a board
+printed after each move, or a debugging line, is reported, not penalised, by default.
+Being a test apart, a printed line never hides a rule difference later in the same game.
+``kind: {printed: ignore}`` leaves printing out altogether.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from focus.course import FocusGame
+from focus.moves import ReserveMove, StackMove
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.drivers import PRINTED
-from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    Observation,
+    Plan,
+    SandboxSession,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.plugin_kind import mentions, python_files
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
@@ -31,6 +49,9 @@ from hexkit.grading.sandbox import Budget, Limits, Sandbox
 PLAYERS = ((("PlayerA", "R"), ("PlayerB", "G")), (("PlayerA", "R"), ("PlayerB", "G")),
            (("Ann", "R"), ("Bob", "G")), (("PlayerA", "G"), ("PlayerB", "R")))
 WEIGHTS = {"movement": 35.0, "captures": 25.0, "reserve": 15.0, "winning": 25.0}
+#: ``kind: {printed: ...}``: compare what each call prints (a test worth 0 points unless
+#: weighted), or leave it out.
+PRINTED_MODES = ("compare", "ignore")
 _OFF_BOARD = ((6, 0), (0, 6), (-1, 2), (3, -1), (7, 7))
 
 
@@ -43,12 +64,22 @@ class FocusGameKind(Kind):
     def recognise(self, path: Path) -> bool:
         return _program(path) is not None
 
+    settings = ("printed",)
+
     def check_reference(self, reference: str) -> None:
         _reference_options(reference)
 
+    def check_settings(self, settings: Mapping[str, Any]) -> None:
+        mode = settings.get("printed", "compare")
+        if mode not in PRINTED_MODES:
+            raise OptionError(f"grading.yaml kind: printed: {mode!r} is not one of "
+                              f"{', '.join(PRINTED_MODES)}")
+
     def open(self, path: Path, reference: str, limits: Limits, budget: Budget,
              options: Mapping[str, Any]) -> FocusGameSession:
-        return FocusGameSession(path, reference, limits, budget)
+        self.check_settings(options)
+        return FocusGameSession(path, reference, limits, budget,
+                                compare_printed=options.get("printed", "compare") == "compare")
 
 
 def _program(path: Path) -> Path | None:
@@ -74,11 +105,13 @@ def _reference_options(reference: str) -> dict[str, str]:
 class FocusGameSession(SandboxSession):
     """A FocusGame.py against hexkit's FocusGame."""
 
-    weights = WEIGHTS
     groups = tuple(WEIGHTS)
 
-    def __init__(self, path: Path, reference: str, limits: Limits, budget: Budget):
+    def __init__(self, path: Path, reference: str, limits: Limits, budget: Budget,
+                 compare_printed: bool = True):
         self.facade_options = _reference_options(reference)
+        self.weights = {**WEIGHTS, "output": 0.0} if compare_printed else dict(WEIGHTS)
+        self.aspects = ("output",) if compare_printed else ()
         program = _program(path)
         if program is None:
             raise OptionError(f"{path}: no file defines class FocusGame")
@@ -114,9 +147,7 @@ class FocusGameSession(SandboxSession):
         names = [players[0][0], players[1][0]]
         bots = None
         if bot_spec:
-            from hexkit.bots import make_bot
-
-            bots = [make_bot(game._state.game, bot_spec, seed + s) for s in (0, 1)]
+            bots = [plan_bot(game._state.game, bot_spec, seed + s) for s in (0, 1)]
         calls = trajectory.calls
         for _step in range(length):
             state = game._state
@@ -134,12 +165,14 @@ class FocusGameSession(SandboxSession):
                 if not moves:
                     break
                 move = rng.choice(moves)
-            if hasattr(move, "frm"):
+            if isinstance(move, StackMove):
                 call = ["move_piece", names[seat], list(move.frm), list(move.to), move.count]
                 touched = [list(move.frm), list(move.to)]
-            else:
+            elif isinstance(move, ReserveMove):
                 call = ["reserved_move", names[seat], list(move.to)]
                 touched = [list(move.to)]
+            else:
+                raise TypeError(f"not a Focus move: {move!r}")
             calls.append(call)
             _call(game, call)
             calls.extend(["show_pieces", sq] for sq in touched)
@@ -165,7 +198,7 @@ class FocusGameSession(SandboxSession):
             own = tall
         squares = game._rules.squares
         frm = list(squares[rng.choice(own)]) if own else [0, 0]
-        height = len(state._stacks[game._squares[tuple(frm)]]) if own else 1
+        height = len(state._stacks[game._squares[(frm[0], frm[1])]]) if own else 1
         if roll == 0 and state._turn is not None:
             theirs = _moves(game, other)
             if theirs:
@@ -205,7 +238,10 @@ class FocusGameSession(SandboxSession):
         return out
 
     def same(self, expected: Observation, actual: Observation) -> bool:
-        return _norm(expected) == _norm(actual)
+        return bool(_norm(expected) == _norm(actual))
+
+    def same_in(self, aspect: str, expected: Observation, actual: Observation) -> bool:
+        return _printed(expected) == _printed(actual)
 
     # -- explaining ----------------------------------------------------------------------
     def _replay(self, trajectory: Trajectory, upto: int) -> FocusGame:
@@ -228,6 +264,10 @@ class FocusGameSession(SandboxSession):
             return "reserve"
         if method == "show_captured":
             return "captures"
+        if method == "move_piece" and "ret" in (actual or {}):
+            # Both answered, differently: whether this move may be made at all, which is
+            # the movement rules' (a win was told apart above).
+            return "movement"
         before = self._replay(trajectory, index)
         captured = list(before._state._captured)
         reserve = list(before._state._reserve)
@@ -264,11 +304,18 @@ class FocusGameSession(SandboxSession):
         if failure:
             lines.append(f"The submission stopped answering at this call: {failure}")
             return lines
-        lines.append(f"  expected: {_shown(expected or {})}")
-        lines.append(f"  got:      {_shown(actual or {})}")
-        printed = (actual or {}).get("_out")
-        if printed:
-            lines.append("  (the call printed: " + printed.strip()[:PRINTED // 4] + ")")
+        expected, actual = expected or {}, actual or {}
+        if _printed(expected) == _printed(actual):
+            lines.append(f"  expected: {_shown(expected)}")
+            lines.append(f"  got:      {_shown(actual)}")
+            return lines
+        lines.append(f"  expected: {_shown(expected)}, {_printing(expected)}")
+        lines.append(f"  got:      {_shown(actual)}, {_printing(actual)}")
+        for label, obs in (("the submission", actual), ("the reference", expected)):
+            for title, text in zip(("FocusGame(...)", "the call"), _printed(obs), strict=True):
+                if text:
+                    lines.append(f"What {title} printed ({label}):")
+                    lines.extend(f"  | {line}" for line in text.rstrip("\n").split("\n")[:40])
         return lines
 
     def picture(self, trajectory: Trajectory, index: int) -> str | None:
@@ -296,11 +343,30 @@ def _argument(value: Any) -> Any:
 
 def _call(game: FocusGame, call: list[Any]) -> Observation:
     method, args = call[0], [_argument(a) for a in call[1:]]
+    printed = io.StringIO()
     try:
-        result = getattr(game, method)(*args)
+        with contextlib.redirect_stdout(printed):
+            result = getattr(game, method)(*args)
     except Exception as exc:  # the reference raises nothing for these calls
-        return {"error": f"{type(exc).__name__}: {exc}"}
-    return {"ret": list(result) if isinstance(result, tuple) else result}
+        obs: Observation = {"error": f"{type(exc).__name__}: {exc}"}
+    else:
+        obs = {"ret": list(result) if isinstance(result, tuple) else result}
+    if printed.getvalue():
+        obs["_out"] = printed.getvalue()[:PRINTED]
+    return obs
+
+
+def _printed(obs: Observation) -> tuple[str, str]:
+    """What the constructor (before the first call) and the call printed."""
+    return str(obs.get("_init_out", "")), str(obs.get("_out", ""))
+
+
+def _printing(obs: Observation) -> str:
+    init, call = _printed(obs)
+    if not init and not call:
+        return "printing nothing"
+    count = sum(len(text.rstrip("\n").split("\n")) for text in (init, call) if text)
+    return f"printing {count} line{'s' if count != 1 else ''} (below)"
 
 
 def _norm(obs: Observation) -> Any:

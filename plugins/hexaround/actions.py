@@ -13,6 +13,8 @@ the same when no legal move is left inside).
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexkit.actions import ActionSpace, ActionSpaceError
 from hexkit.game import Game, Move
 
@@ -52,15 +54,17 @@ class HexAroundActions(ActionSpace):
     def action_of(self, move: Move) -> int:
         index = self.window.index
         w = self.window.size
+        # HexAround's moves are tuples: () pass, (kind, x, y), (kind, fx, fy, tx, ty).
+        values: tuple[Any, ...] = tuple(move) if isinstance(move, tuple) else ()
         try:
-            if len(move) == 0:  # type: ignore[arg-type]
+            if not values:
                 if str(move) == "pass":
                     return 0
-            elif len(move) == 3:  # type: ignore[arg-type]
-                kind, x, y = move  # type: ignore[misc]
+            elif len(values) == 3:
+                kind, x, y = values
                 return 1 + self.kind_index[kind] * w + index[(x, y)]
-            elif len(move) == 5:  # type: ignore[arg-type]
-                kind, fx, fy, tx, ty = move  # type: ignore[misc]
+            elif len(values) == 5:
+                kind, fx, fy, tx, ty = values
                 return (self.moves_from + (self.kind_index[kind] * w + index[(fx, fy)]) * w
                         + index[(tx, ty)])
         except (KeyError, TypeError, ValueError):

@@ -88,6 +88,9 @@ class Engine:
         self._outcomes: list[tuple[int, str, bool]] = []
         #: The move generator for this configuration (compiled, or the Python twin).
         self.generator: MoveGenerator = self.make_generator()
+        #: The engine this one was copied from by :meth:`start_copy` (a game's engine at
+        #: the start), or None: a pickle then holds only what differs from it.
+        self.template: Engine | None = None
 
     # -- hooks for games built on this engine ---------------------------------------------
     def make_generator(self) -> MoveGenerator:
@@ -188,6 +191,15 @@ class Engine:
         """Forget every table derived from the position (benchmarks time cold searches)."""
         self.position.clear_caches()
 
+    def start_copy(self) -> Engine:
+        """A copy of this engine (a game's engine at the start) that remembers it as its
+        template: a pickle of the copy, or of any copy of it, holds the template once (as
+        bytes kept with it; see :class:`hexkit.statepickle.Shared`) and only what differs
+        from it, not the configuration and the tables derived from it."""
+        twin = self.copy()
+        twin.template = self
+        return twin
+
     def __getstate__(self) -> dict[str, Any]:
         # The compiled generator is rebuilt from the configuration, never pickled.
         state = dict(self.__dict__)
@@ -197,6 +209,18 @@ class Engine:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.generator = self.make_generator()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        template = self.template
+        if template is None or template is self:
+            return super().__reduce_ex__(protocol)
+        from hexkit.statepickle import Shared
+
+        base = template.__dict__
+        changes = {k: v for k, v in self.__getstate__().items()
+                   if base.get(k, _MISSING) is not v and k not in ("position", "template")}
+        return (_engine_from_template,
+                (Shared(template), self.position.changes_from(template.position), changes))
 
     # -- applying actions and the end of the game -----------------------------------------
     def apply(self, action: tuple[int, int | None, int]) -> None:
@@ -656,3 +680,16 @@ class Engine:
 def _in_line(a: int, b: int) -> bool:
     dx, dy = coords_of(b - a)
     return dx == 0 or dy == 0 or dx + dy == 0
+
+
+#: No attribute of that name.
+_MISSING = object()
+
+
+def _engine_from_template(template: Engine, position: dict[str, Any],
+                          changes: dict[str, Any]) -> Engine:
+    """Unpickle an engine copied from a template: a copy of the template, with the changes."""
+    engine = template.start_copy()
+    engine.position.load_changes(position)
+    engine.__dict__.update(changes)
+    return engine

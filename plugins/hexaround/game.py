@@ -175,7 +175,15 @@ class HexAroundGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
-        return HexAroundState(self, Engine(self.config, self.extensions), random.Random(seed))
+        return HexAroundState(self, self.new_engine(), random.Random(seed))
+
+    def new_engine(self) -> Engine:
+        """An engine at the start of a game: a copy of this game's template engine (made
+        once; a copy costs less than a new engine, and pickles as its changes)."""
+        template = self.__dict__.get("_template")
+        if template is None:
+            template = self._template = Engine(self.config, self.extensions)
+        return template.start_copy()
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
         """Rebuild a position saved by :meth:`HexAroundState.to_dict` (the core names the
@@ -403,6 +411,18 @@ class HexAroundState(State):
         (a bot makes one per simulation) share the objects already made."""
         assert isinstance(twin, HexAroundState)
         twin.engine = _copy_engine(self.engine)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickle holds the engine's data, not the legal list's moves or the game's move
+        table (both made again when asked for)."""
+        data = super().__getstate__()
+        data["_listed"] = None
+        del data["_made"]
+        return data
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        super().__setstate__(data)
+        self._made = game_memo(self.game, "moves")
 
     def is_over(self) -> bool:
         """True once a butterfly is surrounded or a player could not act."""

@@ -31,12 +31,23 @@ from hexaround.manager import GameManager
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.hexaround_java import (
+    JAVA_OPTIONS,
+    CompiledProject,
     HexAroundJava,
     JavaProjectError,
     compile_project,
     is_hexaround_project,
 )
-from hexkit.grading.kind import Kind, LoadFailure, Observation, Plan, Run, Session, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    LoadFailure,
+    Observation,
+    Plan,
+    Run,
+    Session,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.sandbox import Budget, Limits, _limiter, clean_environment
 
 #: The creatures the course's configuration grammar (and CreatureName enum) knows.
@@ -200,6 +211,66 @@ def play_script(gm: GameManager, rng: random.Random, length: int, probes: float 
 
 # ---- the session ----------------------------------------------------------------------------
 
+#: What the student's code may do in the JVM (Java's security manager, JDK 17 to 23): read
+#: any file, write only in its own folder, no programs, no network. hexkit's driver (the
+#: tools folder) may do anything; a call into the student's code has the student's rights.
+POLICY = """\
+grant codeBase "{tools}" {{
+    permission java.security.AllPermission;
+}};
+grant {{
+    permission java.io.FilePermission "<<ALL FILES>>", "read";
+    permission java.io.FilePermission "{run}", "read,write,delete";
+    permission java.io.FilePermission "{run}${{/}}-", "read,write,delete";
+    permission java.util.PropertyPermission "*", "read,write";
+    permission java.lang.RuntimePermission "exitVM.*";
+    permission java.lang.RuntimePermission "getenv.*";
+    permission java.lang.RuntimePermission "getClassLoader";
+    permission java.lang.RuntimePermission "createClassLoader";
+    permission java.lang.RuntimePermission "setContextClassLoader";
+    permission java.lang.RuntimePermission "accessDeclaredMembers";
+    permission java.lang.RuntimePermission "accessClassInPackage.*";
+    permission java.lang.RuntimePermission "getProtectionDomain";
+    permission java.lang.RuntimePermission "modifyThread";
+    permission java.lang.RuntimePermission "modifyThreadGroup";
+    permission java.lang.RuntimePermission "readFileDescriptor";
+    permission java.lang.RuntimePermission "writeFileDescriptor";
+    permission java.lang.RuntimePermission "getStackTrace";
+    permission java.lang.RuntimePermission "localeServiceProvider";
+    permission java.lang.reflect.ReflectPermission "suppressAccessChecks";
+    permission java.util.logging.LoggingPermission "control";
+}};
+"""
+
+
+def _java_release(java: str) -> int:
+    """The feature release of the JDK that ``java`` belongs to (0 if unknown)."""
+    import os
+    import re
+
+    home = Path(os.path.realpath(java)).parents[1]
+    try:
+        text = (home / "release").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return 0
+    found = re.search(r'JAVA_VERSION="(?:1\.)?(\d+)', text)
+    return int(found.group(1)) if found else 0
+
+
+def confined(project: CompiledProject, run: Path, work: Path) -> tuple[str, ...]:
+    """The JVM's options: hexkit's, and where the JDK has a security manager (17 to 23),
+    a policy that keeps the student's code from writing outside ``run``."""
+    from hexkit.grading.java.compiler import jdk
+
+    release = _java_release(jdk()[1])
+    options = (*JAVA_OPTIONS, f"-Djava.io.tmpdir={run}")
+    if not 17 <= release <= 23:
+        return options
+    policy = work / "student.policy"
+    policy.write_text(POLICY.format(tools=project.tools.resolve().as_uri() + "/-",
+                                    run=str(run.resolve())), encoding="utf-8")
+    return (*options, "-Djava.security.manager", f"-Djava.security.policy=={policy}")
+
 class HexAroundJavaSession(Session):
     """A Java HexAround project against hexkit's HexAround."""
 
@@ -230,7 +301,8 @@ class HexAroundJavaSession(Session):
                 self.java = HexAroundJava(project, cwd=run, env=clean_environment(run),
                                           preexec_fn=_limiter(self.limits),
                                           call_timeout=self.limits.call_limit,
-                                          start_timeout=self.limits.start_limit)
+                                          start_timeout=self.limits.start_limit,
+                                          java_options=confined(project, run, self.work))
                 self.java.start()
             except (JavaProjectError, OSError) as exc:
                 raise LoadFailure(str(exc)) from None
@@ -246,11 +318,9 @@ class HexAroundJavaSession(Session):
             out.append(Trajectory(f"random game {i + 1}", "random", {},
                                   play_script(self.reference(), rng, plan.length)))
         for i in range(plan.bot):
-            from hexkit.bots import make_bot
-
             gm = self.reference()
             seed = plan.seed * 1000 + 500 + i
-            bots = [make_bot(gm.game, plan.bot_spec, seed + s) for s in (0, 1)]
+            bots = [plan_bot(gm.game, plan.bot_spec, seed + s) for s in (0, 1)]
             out.append(Trajectory(f"bot game {i + 1}", "bot", {}, play_script(
                 gm, random.Random(seed), plan.length, probes=0.2, bots=bots)))
         return out
@@ -315,11 +385,11 @@ class HexAroundJavaSession(Session):
         if failure:
             lines.append(f"The submission stopped answering at this call: {failure}")
             return lines
-        for label, obs in (("expected", expected), ("got", actual)):
-            obs = obs or {}
-            message = obs.get("_message")
-            lines.append(f"  {label + ':':<10}{obs.get('result')}"
-                         + (f" ({message})" if message else ""))
+        for label, seen in (("expected", expected), ("got", actual)):
+            seen = seen or {}
+            said = seen.get("_message")
+            lines.append(f"  {label + ':':<10}{seen.get('result')}"
+                         + (f" ({said})" if said else ""))
         lines.append("The variant (" + self.config_file.name + "):")
         lines += ["  " + line for line in self.config_file.read_text(
             encoding="utf-8", errors="replace").splitlines() if line.strip()][:40]

@@ -36,6 +36,8 @@ from hexaround.hexgrid import (
 
 #: An action: (kind, from hex or None for a placement, to hex).
 Action = tuple[int, "int | None", int]
+#: No attribute of that name.
+_MISSING = object()
 #: The action of a player who passes (``no_action: pass``): no creature, no hex.
 PASS: tuple[int, int | None, int] = (-1, -1, -1)
 #: How many positions back undo finds the legal list again.
@@ -229,6 +231,31 @@ class Position:
         twin._undo_legal = [None] * len(self._undo_legal)
         twin.flips = []
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickle holds the position and its history; the tables derived from it (caches,
+        # the legal lists kept for undo) are made again when asked for.
+        state = dict(self.__dict__)
+        state["_cache"] = None
+        state["_undo_legal"] = [None] * len(self._undo_legal)
+        state["flips"] = []
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache = Caches(id(self))
+
+    def changes_from(self, template: Position) -> dict[str, Any]:
+        """What a pickle of this position holds beside ``template``, the position it was
+        copied from (directly or not): every attribute that is not the template's own object
+        (a copy shares the configuration and its tables, and copies what changes)."""
+        base = template.__dict__
+        return {k: v for k, v in self.__getstate__().items()
+                if base.get(k, _MISSING) is not v}
+
+    def load_changes(self, changes: dict[str, Any]) -> None:
+        """Take what :meth:`changes_from` gave (on a copy of the same template)."""
+        self.__setstate__(changes)
 
     @property
     def cache(self) -> Caches:

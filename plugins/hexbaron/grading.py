@@ -29,7 +29,14 @@ from hexbaron.game import HexBaronState
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.drivers import _Lines, console_observations
-from hexkit.grading.kind import Kind, Observation, Plan, SandboxSession, Trajectory
+from hexkit.grading.kind import (
+    Kind,
+    Observation,
+    Plan,
+    SandboxSession,
+    Trajectory,
+    plan_bot,
+)
 from hexkit.grading.plugin_kind import python_files
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 
@@ -165,9 +172,7 @@ class HexBaronSession(SandboxSession):
                 setup = mirror.default_setup()
             state = HexBaronState(mirror.game(), setup, mirror.rng)
             if bot_spec and bots is None:
-                from hexkit.bots import make_bot
-
-                bots = [make_bot(state.game, bot_spec, seed + s) for s in (0, 1)]
+                bots = [plan_bot(state.game, bot_spec, seed + s) for s in (0, 1)]
             while len(lines) < length and not state.is_over():
                 for _command in range(3):
                     if bots is not None and rng.random() < 0.9:
@@ -213,7 +218,12 @@ class HexBaronSession(SandboxSession):
         if "is the winner" in line or "final state" in line:
             return "winning"
         if "current state" in line:
-            return _state_line_group(line, got[first] if first < len(got) else "")
+            verbs = [str(c).strip().lower().split(" ")[0]
+                     for c in trajectory.calls[max(0, index - 3): index + 1]]
+            return _state_line_group(line, got[first] if first < len(got) else "", verbs)
+        got_line = got[first] if first < len(got) else ""
+        if line.startswith("Invalid command") or got_line.startswith("Invalid command"):
+            return "input"  # which lines are commands at all: the parsing of what is typed
         results = [i for i, text in enumerate(want) if text in _RESULT_LINES]
         if first in results:
             k = results.index(first)
@@ -259,13 +269,19 @@ class HexBaronSession(SandboxSession):
         return render_state_svg(console.state, title="the reference's game at that point")
 
 
-def _state_line_group(want: str, got: str) -> str:
+def _state_line_group(want: str, got: str, verbs: list[str]) -> str:
+    """The group of a difference in a player's state line (VPs, pieces in supply, lumber,
+    fuel), given the verbs typed in that turn."""
     def numbers(text: str) -> list[str]:
         return [w for w in text.replace(":", " ").split() if w.lstrip("-").isdigit()]
 
     a, b = numbers(want), numbers(got)
     if a[:1] != b[:1]:
         return "captures"  # victory points: destroyed pieces
+    if a[1:2] != b[1:2]:
+        return "pieces"  # the supply: spawning takes from it
+    if a[2:3] != b[2:3] and "saw" not in verbs and {"spawn", "upgrade"} & set(verbs):
+        return "pieces"  # lumber spent on a spawn or an upgrade: their cost
     return "resources"
 
 

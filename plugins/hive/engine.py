@@ -306,6 +306,12 @@ class HiveEngine(Engine):
     #: The name the game, the bot and the UHP engine use.
     clone = copy
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The legal lists and colony analyses kept for undo are made again when needed.
+        state = super().__getstate__()
+        state["history"] = [entry[:4] + (None, None) for entry in self.history]
+        return state
+
     # -- helpers for notation and the game ------------------------------------------------
     def action_for(self, code: int, dst: int) -> tuple[int, int | None, int]:
         """The action that puts piece ``code`` on hex ``dst`` from where it is now."""

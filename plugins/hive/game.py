@@ -66,7 +66,7 @@ class HiveGame(Game):
         template = self.__dict__.get("_template")
         if template is None:
             template = self._template = HiveEngine(self.expansions, self.repetition_draw)
-        return template.clone()
+        return template.start_copy()
 
     #: The adapters' bound, OpenSpiel's: a game still going is a draw there.
     max_plies = 500
@@ -303,6 +303,18 @@ class HiveState(State):
         twin.engine = t
         twin._listed = None
         twin.move_strings = list(self.move_strings)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickle holds the engine's data, not the legal list's moves or the game's move
+        table (both made again when asked for)."""
+        data = super().__getstate__()
+        data["_listed"] = None
+        del data["_made"]
+        return data
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        super().__setstate__(data)
+        self._made = game_memo(self.game, "moves")
 
     def is_over(self) -> bool:
         """True once a Queen is surrounded (or a repetition ended the game)."""

@@ -46,6 +46,6 @@ def test_every_game_passes_openspiels_random_sim_test_with_serialisation(any_gam
     from hexkit.adapters import register_openspiel
 
     registry, name = any_game
-    game = register_openspiel(name, registry=registry, max_plies=PLIES,
+    game = register_openspiel(name, registry=registry, max_plies=PLIES, seed=0,
                               name=f"hexkit_test_{name.split('(')[0]}")
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -8,6 +8,10 @@ import json
 import zipfile
 from xml.etree import ElementTree as ET
 
+import pytest
+from focus.grading import FocusGameKind
+
+from hexkit.errors import OptionError
 from hexkit.tournament.ray_backend import start_failure
 
 from .conftest import run_hexkit
@@ -65,6 +69,18 @@ def test_a_mistake_in_grading_yaml_is_one_line_with_its_line_number(tmp_path):
                                 "'trajectores' (did you mean 'trajectories'?)")
 
 
+def test_a_kind_setting_no_kind_reads_or_a_bad_value_is_refused_in_one_line(tmp_path):
+    (tmp_path / "grading.yaml").write_text("kind: {printd: ignore}\n")
+    make("focusgame", tmp_path)
+    r = run_hexkit("grade", "--reference", "focus", "--config", "grading.yaml",
+                   "FocusGame.py", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("hexkit: error: grading.yaml kind: no submission kind reads "
+                                "the setting 'printd' (did you mean 'printed'?)")
+    with pytest.raises(OptionError, match="printed: 'loud' is not one of compare, ignore"):
+        FocusGameKind().check_settings({"printed": "loud"})
+
+
 def test_something_of_no_known_kind_is_graded_zero_and_the_run_goes_on(tmp_path):
     (tmp_path / "essay.py").write_text("print('hello')\n")
     r = run_hexkit("grade", "--reference", "focus", "--one", "essay.py", "--quiet",
@@ -88,7 +104,9 @@ def test_the_bundle_holds_what_gradescope_runs(tmp_path):
             "hexkit-src/pyproject.toml"} <= names
     assert mode & 0o111
     assert "hexkit grade --reference focus --config grading.yaml --one" in run
-    assert "/autograder/results/results.json" in run
+    # /autograder on Gradescope, another root for a trial run (benchmarks/grade_bundle.py)
+    assert 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in run
+    assert '"$ROOT/results/results.json"' in run
 
 
 def test_a_ray_start_that_times_out_is_explained_in_one_line():
@@ -96,3 +114,15 @@ def test_a_ray_start_that_times_out_is_explained_in_one_line():
                                   "happen because some of the raylet failed to startup"))
     assert why.startswith("its raylet did not register within Ray's 30-second wait")
     assert "\n" not in why
+
+
+def test_a_hexaround_bundle_installs_the_jdk_that_compiles_java_projects(tmp_path):
+    from hexkit.grading.bundle import write_bundle
+    from hexkit.grading.config import GradingConfig
+
+    for reference, wanted in (("hexaround(config=level2)", True), ("focus", False)):
+        write_bundle(tmp_path / "a.zip", reference, GradingConfig(), pip="hexkit-games")
+        with zipfile.ZipFile(tmp_path / "a.zip") as zf:
+            setup = zf.read("setup.sh").decode()
+        assert ("apt-get install -y default-jdk-headless" in setup) is wanted
+        assert "pip\" install hexkit-games" in setup

@@ -28,7 +28,7 @@ def test_a_sleeping_program_is_graded_within_the_whole_time_limit(graded):
 
 def test_os_exit_at_import_fails_every_test_with_one_line(graded):
     result = graded("focusgame", hostile="exit_at_import")
-    assert result.score == 0 and len(result.tests) == 4
+    assert result.score == 0 and len(result.tests) == 5  # the rule groups and output
     assert result.error == ("the submission could not be loaded: the submission ended its "
                             "process (exit status 3) while it was being loaded")
 

@@ -48,3 +48,91 @@ def test_a_plugin_whose_winner_is_the_other_seat_fails_winning_with_the_game(gra
 def test_a_plugin_whose_refusal_changes_its_state_fails(graded):
     result = graded("plugin", "refusal_changes_state")
     assert any("changed its state" in t.output for t in failed(result))
+
+
+def printing(folder, mutant=None):
+    """A FocusGame that prints the board after every successful move (and a rule bug)."""
+    from .corpus import make
+
+    path = make("focusgame", folder, mutant)
+    program = path / "FocusGame.py" if path.is_dir() else path
+    source = program.read_text()
+    program.write_text(source.replace(
+        '        return "successfully moved"\n',
+        '        for line in self._board:\n            print(line)\n'
+        '        return "successfully moved"\n', 1))
+    return path
+
+
+def test_what_a_focusgame_prints_is_compared_apart_and_hides_no_rule_bug(tmp_path, cache):
+    from hexkit.grading.grader import grade
+
+    from .conftest import small_config
+
+    result = grade(printing(tmp_path / "p", "no_turn_order"), "focus", small_config(),
+                   cache=cache)
+    tests = {t.name: t for t in failed(result)}
+    assert set(tests) == {"movement", "output"}
+    assert result.score == 65 and result.max_score == 100  # printing costs nothing
+    output = tests["output"]
+    assert (output.score, output.max_score, output.counterexample) == (0, 0, 1)
+    assert "expected: 'successfully moved', printing nothing" in output.output
+    assert "got:      'successfully moved', printing 6 lines (below)" in output.output
+    assert "What the call printed (the submission):\n  | [['R'], ['R'], ['G']" in output.output
+    assert "expected: 'not your turn'" in tests["movement"].output
+
+
+def test_printed_lines_weigh_what_grading_yaml_says_or_nothing_when_ignored(tmp_path, cache):
+    from hexkit.grading.grader import grade
+
+    from .conftest import small_config
+
+    path = printing(tmp_path / "p")
+    weighted = grade(path, "focus", small_config(weights={
+        "movement": 35, "captures": 25, "reserve": 15, "winning": 20, "output": 5}),
+        cache=cache)
+    assert (weighted.score, weighted.max_score) == (95, 100)
+    ignored = grade(path, "focus", small_config(kind={"printed": "ignore"}), cache=cache)
+    assert (ignored.score, ignored.max_score) == (100, 100)
+    assert "output" not in {t.name for t in ignored.tests}
+
+
+
+def test_a_save_that_forgets_the_captures_shows_where_its_reloaded_copy_parts(monkeypatch):
+    """The loss shows only when the captures decide the game, many moves later: the
+    reloaded copy, played beside the game, tells the save (``saved``) from the rules (the
+    game itself, and so ``end``, goes on as the reference's)."""
+    from focus.game import FocusState
+
+    from hexkit import plugins
+    from hexkit.bots import make_bot
+    from hexkit.grading.observe import play
+    from hexkit.grading.plugin_kind import PluginSession
+
+    game = plugins.load_game("focus")
+    state = game.new_state(seed=1)
+    bots = [make_bot(game, "mcts:sims=12", seat) for seat in (0, 1)]
+    calls: list[list[str]] = []
+    saved_at = 0
+    while not state.is_over():
+        move = str(bots[state.current_player].choose(state))
+        state.push(move)
+        first_capture = not saved_at and any(state._captured)
+        calls.append([move, "s" if first_capture else ""])
+        saved_at = saved_at or (len(calls) if first_capture else 0)
+    expected = list(play(game, game.new_state(seed=1), calls, False))
+    saved = FocusState.to_dict
+
+    def forgetful(self):
+        return {**saved(self), "captured": [0] * len(self._captured)}
+
+    monkeypatch.setattr(FocusState, "to_dict", forgetful)
+    actual = list(play(game, game.new_state(seed=1), calls, False))
+    [index] = [i for i, (a, b) in enumerate(zip(expected, actual, strict=True)) if a != b]
+    assert index == len(calls) - 1  # the move that wins, on the game but not on its copy
+    assert actual[index]["saved"].startswith(
+        f"the game saved and reloaded after move {saved_at} ended otherwise after this "
+        "move: the game goes on, not [")
+    assert {k: v for k, v in actual[index].items() if k != "saved"} == expected[index]
+    session = PluginSession.__new__(PluginSession)
+    assert session.classify(None, index, expected[index], actual[index]) == "saving"

@@ -142,6 +142,50 @@ PLUGIN = [
 
 MUTANTS = {"focusgame": FOCUSGAME, "hexbaron": HEXBARON, "plugin": PLUGIN}
 
+#: The test (rule group) a student would look in for each bug: a caught mutant must fail
+#: it (it may fail others too, where the bug shows through another rule).
+WHERE_TO_LOOK: dict[str, dict[str, set[str]]] = {
+    "focusgame": {
+        "exact_distance": {"movement"}, "win_at_seven": {"winning"},
+        "captures_and_reserve_swapped": {"captures", "reserve"},
+        "overflow_above_six": {"captures"}, "overflow_from_the_top": {"captures"},
+        "diagonal_moves": {"movement"}, "no_turn_order": {"movement"},
+        "reserve_not_used_up": {"reserve"}, "moves_bottom_pieces": {"movement"},
+        "layout_by_player_order": {"movement"}, "whole_stack_refused": {"movement"},
+        "show_pieces_top_first": {"movement"},
+    },
+    "hexbaron": {
+        "dig_odds": {"resources"}, "bog_costs_single": {"resources", "movement"},
+        "spawn_cost": {"pieces"}, "upgrade_cost": {"pieces"},
+        "destroy_threshold": {"captures"}, "ties_to_player_one": {"winning"},
+        "baron_worth_five": {"captures"}, "vps_to_the_loser": {"captures"},
+        "saw_anywhere": {"resources"}, "move_two": {"movement"},
+        "supply_not_used": {"pieces"}, "invalid_message": {"input"},
+    },
+    "plugin": {
+        "winner_swapped": {"winning"}, "captures_to_reserve": {"captures"},
+        "overflow_above_six": {"captures"}, "undo_keeps_reserve": {"undo"},
+        "no_reserve_moves": {"reserve"}, "saves_no_captures": {"saving"},
+        "turn_stays": {"movement"}, "win_at_seven": {"winning"},
+        "opponents_stacks_listed": {"movement"}, "no_capture_events": {"captures"},
+        "refusal_changes_state": {"movement"},
+    },
+    "hexaround-java": {
+        "butterfly-deadline-off-by-one": {"placement", "movement"},
+        "slide-ignores-gates": {"movement"},
+        "jumper-flies": {"movement"}, "win-for-wrong-colour": {"winning"},
+        "draw-missed": {"winning"}, "stack-limit-ignored": {"movement"},
+        "kamikaze-attacker-survives": {"movement"}, "kamikaze-victim-lost": {"movement"},
+        "red-first-placement-anywhere": {"placement"}, "hatching-ignored": {"placement"},
+        "surrounded-flyer-flies": {"movement"}, "runner-stops-short": {"movement"},
+        "walker-crosses-open-space": {"movement"}, "colony-may-split": {"movement"},
+        "swap-with-butterfly": {"movement"}, "error-passes-the-turn": {"placement",
+                                                                        "movement"},
+        "play-after-the-end": {"placement", "winning"},
+        "trapped-creature-moves": {"movement"},
+    },
+}
+
 #: Hostile code put at the start of a method every trajectory calls.
 HOSTILE_CODE = {
     "loop": "while True:\n    pass\n",
