@@ -8,8 +8,10 @@ the rules of each feature; nothing here knows a game, a room or a web framework:
 - a **clock** per seat, chosen at creation (:class:`TimeControl`, ``minutes+increment``):
   it starts with the first move and then runs for the seat to act (a bot's too), the
   increment added when a turn passes; a player whose time runs out loses, decided on the
-  server (:meth:`PlayFlow.flag`). The time left is saved with every move; after a restart
-  the turn under way starts again (the time the server was down is not charged);
+  server (:meth:`PlayFlow.flag`). The time left and when the running turn started are
+  saved with every change, so every process sharing a storage counts the same clocks;
+  with a folder (one process), a turn under way when the server stopped starts again when
+  it starts (the time it was down is not charged);
 - **resigning** gives the game to the other player; a **draw offer** stands until the
   other player answers it or moves;
 - an **ending** decided here (resigned, out of time, a draw agreed) is kept beside the
@@ -153,9 +155,11 @@ class Clock:
                 "since": self.since}
 
     @classmethod
-    def from_dict(cls, data: Any, seats: int, now: float) -> Clock | None:
-        """A saved clock (None if absent or damaged), its running seat's turn starting
-        again at ``now``: the time the server was down is not charged."""
+    def from_dict(cls, data: Any, seats: int, resume: float | None = None
+                  ) -> Clock | None:
+        """A saved clock (None if absent or damaged); with ``resume``, a running turn
+        that started before it starts again at ``resume`` (the time a server was down is
+        not charged)."""
         if not isinstance(data, Mapping):
             return None
         try:
@@ -167,9 +171,14 @@ class Clock:
         if control is None or not isinstance(left, list) or len(left) != seats or \
                 not all(_number(x) and x >= 0 for x in left):
             return None
-        # The running seat's time is as of its turn's start: the turn under way starts
-        # again at ``now`` (the server was down for part of it).
-        return cls(control, [float(x) for x in left], _seat(data.get("running"), seats), now)
+        since = data.get("since")
+        if not isinstance(since, int | float) or isinstance(since, bool) or \
+                not 0 <= since < 1e11:
+            since = time.time()  # damaged: the turn under way starts now
+        if resume is not None:
+            since = max(float(since), resume)
+        return cls(control, [float(x) for x in left], _seat(data.get("running"), seats),
+                   float(since))
 
 
 def _seat(value: Any, seats: int) -> int | None:
@@ -289,14 +298,13 @@ class PlayFlow:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any, seats: int, now: float | None = None) -> PlayFlow:
+    def from_dict(cls, data: Any, seats: int, resume: float | None = None) -> PlayFlow:
         """The saved play of a room (anything damaged is dropped: a seats document is
-        data)."""
+        data); ``resume`` as for :meth:`Clock.from_dict`."""
         flow = cls(seats)
         if not isinstance(data, Mapping):
             return flow
-        now = time.time() if now is None else now
-        flow.clock = Clock.from_dict(data.get("clock"), seats, now)
+        flow.clock = Clock.from_dict(data.get("clock"), seats, resume)
         ended = data.get("ended")
         if isinstance(ended, Mapping):
             try:

@@ -8,11 +8,16 @@ bytes with a ``type``:
   player first when another person plays in this game);
 - ``{"type": "undo_answer", "token": T, "accept": true}``: answer the other's request;
 - ``{"type": "ping"}``: answered by ``{"type": "pong"}``;
-- ``{"type": "hello", "tokens": [T, ...]}``: this browser keeps these tokens (it is
-  counted as present on their seats, a spectator otherwise); answered by ``{"type":
-  "time", "now": SECONDS}`` (the server's clock, seconds since the epoch), and from then
-  on the browser gets ``{"type": "presence", "seats": [true, false], "spectators": N}``
-  whenever who is connected changes;
+- ``{"type": "hello", "protocol": 2, "tokens": [T, ...]}``: this browser understands
+  changes (protocol 2; 1 or no hello: the whole state after every change) and keeps these
+  tokens: it gets the legal moves of the seats they hold, is counted as present on those
+  seats (a spectator otherwise), and is answered by ``{"type": "time", "now": SECONDS}``
+  (the server's clock, seconds since the epoch: the page counts clocks down from it);
+  from then on it gets ``{"type": "presence", "seats": [true, false], "spectators": N}``
+  whenever who is connected changes (the browsers connected to this process);
+- ``{"type": "moves"}``: the legal moves now, answered by ``{"type": "moves", "version":
+  V, "moves": [...]}``;
+- ``{"type": "resync"}``: send the whole state again;
 - ``{"type": "resign", "token": T}``: the seat T holds gives up (two-player games);
 - ``{"type": "draw", "token": T}``: offer a draw; ``{"type": "draw_answer", "token": T,
   "accept": true}``: accept or decline the other's offer (a move declines it too);
@@ -23,14 +28,25 @@ bytes with a ``type``:
   the seats there (the finished game's state names it in ``play.rematch``).
 
 Anything else is refused with ``{"type": "error", "message": "..."}``, one line, and
-changes nothing. The server sends ``{"type": "state", ...}`` (see
-:meth:`hexkit.web.rooms.Room.snapshot`) to every browser of the game after each change.
-Its ``play`` says the clocks (``control`` such as ``"5+3"``, each seat's ``left``
-seconds, the ``running`` seat's as of ``since``, seconds since the epoch), a
-``draw_offer``, a ``rematch_offer``, the ``rematch`` room, the seats that ``left`` and
-how the game ``ended`` when play ended it (``{"winners", "reason"}``); ``last`` marks
-the last turn's moves (each ``origin``, ``target``, ``via`` and the cells ``removed``),
-and ``terrain`` the board's terrains with their colours (``[[name, "#rrggbb"]]``).
+changes nothing.
+
+The server sends ``{"type": "state", ...}`` (the whole game, see
+:meth:`hexkit.web.rooms.Room.snapshot`) when a browser comes and when it asks for a
+resync. After each change a browser of protocol 1 gets the whole state again; a browser of
+protocol 2 gets ``{"type": "change", "base": B, "version": V, ...}``: the fields that
+changed since version B (the one it holds), the log from ``log_from`` on, the board as
+``svg_patch`` (line splices ``[start, end, lines]`` of the SVG it holds, applied from the
+last) or a whole ``svg``, and ``moves`` when the turn changed (the list for the seat to
+move, ``[]`` for everyone else). A browser that does not hold version B asks for a
+resync.
+
+Beside the rules' fields, the state (and a change, when they changed) has ``play``: the
+clocks (``control`` such as ``"5+3"``, each seat's ``left`` seconds, the ``running``
+seat's as of ``since``, seconds since the epoch), a ``draw_offer``, a ``rematch_offer``,
+the ``rematch`` room, the seats that ``left`` and how the game ``ended`` when play ended it
+(``{"winners", "reason"}``); ``last``, the last turn's moves (each ``origin``,
+``target``, ``via`` and the cells ``removed``); and ``terrain``, the board's terrains with
+their colours (``[[name, "#rrggbb"]]``).
 """
 
 from __future__ import annotations
@@ -53,12 +69,16 @@ MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "undo_answer": {"token": str, "accept": bool},
     "ping": {},
     "hello": {"tokens": list},
+    "moves": {},
+    "resync": {},
     "resign": {"token": str},
     "draw": {"token": str},
     "draw_answer": {"token": str, "accept": bool},
     "rematch": {"tokens": list},
     "rematch_answer": {"token": str, "accept": bool},
 }
+#: The protocols a browser may say it speaks.
+PROTOCOLS = (1, 2)
 
 
 def decode_json(raw: str | bytes, refusal: str) -> Any:
@@ -100,7 +120,13 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
             what = {str: "a text", bool: "true or false", list: "a list"}.get(wanted, "given")
             raise RoomError(f"a {kind} message needs {name!r}: {what}")
     if kind in ("undo", "hello", "rematch") and (
-            len(data["tokens"]) > 16 or not all(isinstance(t, str) for t in data["tokens"])):
+            not all(isinstance(t, str) for t in data["tokens"]) or len(data["tokens"]) > 16):
         raise RoomError(f"a{'n' if kind == 'undo' else ''} {kind} message's 'tokens' is a "
                         "list of texts (at most 16)")
+    if kind == "hello":
+        protocol = data.get("protocol", 2)
+        if not isinstance(protocol, int) or isinstance(protocol, bool) or \
+                protocol not in PROTOCOLS:
+            raise RoomError(f"'protocol' is one of {', '.join(map(str, PROTOCOLS))}")
+        data["protocol"] = protocol
     return data

@@ -4,19 +4,22 @@ out while nobody acts (:class:`FlagWatch`).
 
 The rules of each are in :mod:`hexkit.web.play`; this module finds who is asking (the
 seat a token holds), refuses what the game's state does not allow in one line, and makes
-the rematch's room. Every change is saved by the room before it is announced.
+the rematch's room. Each runs in the room's worker (:meth:`RoomStore.run`): every change
+is committed by the room before it is announced.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from hexkit.errors import HexkitError
 from hexkit.web.play import PlayError
-from hexkit.web.rooms import Room, RoomError, RoomStore, saving_refusal
+from hexkit.web.rooms import Room, RoomError, RoomStore
+
+log = logging.getLogger("hexkit.web")
 
 
 def _playing(room: Room, token: Any) -> int:
@@ -104,27 +107,25 @@ def answer_rematch(store: RoomStore, room: Room, token: Any, accept: bool) -> Ro
 def make_rematch(store: RoomStore, room: Room) -> Room:
     """The same game again, each player one seat further on (two players: swapped), the
     same people holding the seats with the same secrets (the page moves its tokens), the
-    same clock, the same owner; the finished game names it."""
+    same clock, the same owner; the finished game names it. Run in the finished game's
+    worker (:meth:`RoomStore.run`): a rematch whose naming lost a race with another
+    process is deleted again, and made afresh when the change is retried."""
     n = len(room.seats)
-    old = room.seats
-    specs = [old[(i + 1) % n].spec for i in range(n)]
+    old = [room.seats[(i + 1) % n] for i in range(n)]
     clock = None if room.flow.clock is None else room.flow.clock.control
-    made, _, _ = store.create(room.game, specs, owner=room.owner, clock=clock)
-    for i, seat in enumerate(made.seats):
-        before = old[(i + 1) % n]
-        if seat.is_human and before.is_human:
-            seat.token_hash, seat.player = before.token_hash, before.player
+    made, _, _ = store.create(room.game, [s.spec for s in old], owner=room.owner,
+                              clock=clock,
+                              holders=[(s.token_hash, s.player) if s.is_human else None
+                                       for s in old])
+
     def named(flow: Any) -> None:
         flow.rematch, flow.rematch_offer = made.id, None
 
     try:
-        made.save_seats()
         room.flow_change(named)
-    except (HexkitError, OSError) as exc:
+    except BaseException:
         store.delete(made)
-        if isinstance(exc, RoomError):
-            raise
-        raise RoomError(saving_refusal(exc), 503) from None
+        raise
     return made
 
 
@@ -148,7 +149,7 @@ def leave(store: RoomStore, room: Room, tokens: Any) -> bool:
 
     try:
         room.flow_change(gone)
-    except (RoomError, PlayError):
+    except BaseException:
         for chosen, (token_hash, player) in zip(room.seats, before, strict=True):
             chosen.token_hash, chosen.player = token_hash, player
         raise
@@ -160,33 +161,51 @@ def leave(store: RoomStore, room: Room, tokens: Any) -> bool:
 
 class FlagWatch:
     """Ends a game when the running clock runs out, even if nobody acts: one timer per
-    room with a clock running, set again after every change (:meth:`watch`);
-    ``on_flag(room)`` is called (on the event loop) when a game ended on time."""
+    loaded room with a clock running, set again from what the room last published after
+    every change (:meth:`watch`); when it fires, the room decides in its worker
+    (:meth:`Room.check_time` through :meth:`RoomStore.run`, which announces the end)."""
 
-    def __init__(self, on_flag: Callable[[Room], Any]):
-        self.on_flag = on_flag
+    def __init__(self, store: RoomStore):
+        self.store = store
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
 
-    def watch(self, room: Room) -> None:
-        """Set (or clear) the room's timer from its clock now."""
+    def watch(self, room: Room, retry: bool = False) -> None:
+        """Set (or clear) the room's timer from its clock as last published."""
         old = self.timers.pop(room.id, None)
         if old is not None:
             old.cancel()
-        clock = room.flow.clock
-        deadline = None if clock is None or room.finished else clock.deadline()
-        if deadline is None:
+        published = room.published
+        if published is None or published.data["over"]:
             return
-        loop = asyncio.get_running_loop()
-        # A little after the deadline: the clock must say the time is up.
+        clock = published.data["play"]["clock"]
+        if clock is None or clock["running"] is None:
+            return
+        deadline = clock["since"] + clock["left"][clock["running"]]
+        # A little after the deadline (the clock must say the time is up); a look that
+        # found the time not up, or could not save it, waits a second.
         delay = max(0.0, deadline - time.time()) + 0.05
+        if retry:
+            delay = max(delay, 1.0)
+        loop = asyncio.get_running_loop()
         self.timers[room.id] = loop.call_later(delay, self._fire, room)
 
     def _fire(self, room: Room) -> None:
         self.timers.pop(room.id, None)
-        if room.check_time():
-            self.on_flag(room)
-        else:
-            self.watch(room)
+        task = asyncio.get_running_loop().create_task(self._decide(room))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _decide(self, room: Room) -> None:
+        if self.store.rooms.get(room.id) is not room:
+            return  # deleted, archived or unloaded meanwhile
+        try:
+            flagged = await self.store.run(room, room.check_time)
+        except RoomError as exc:
+            log.error("game %s: cannot decide its clock: %s", room.id, exc)
+            flagged = False
+        if not flagged and room.id not in self.timers:
+            self.watch(room, retry=True)
 
     def forget(self, room_id: str) -> None:
         timer = self.timers.pop(room_id, None)
@@ -197,6 +216,8 @@ class FlagWatch:
         for timer in self.timers.values():
             timer.cancel()
         self.timers.clear()
+        for task in self.tasks:
+            task.cancel()
 
 
 __all__ = ["FlagWatch", "answer_draw", "answer_rematch", "ask_rematch", "leave",

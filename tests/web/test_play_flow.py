@@ -70,9 +70,10 @@ def test_a_move_after_the_time_ran_out_is_refused_and_the_other_player_wins(clie
         state = receive_state(ws)
         state = send(ws, {"type": "move", "token": tokens[0], "move": first_move(state)})
         room_of(client, room).flow.clock.since -= 181  # Green thought for 181 s
-        refused = send(ws, {"type": "move", "token": tokens[1], "move": first_move(state)})
-        assert refused == {"type": "error", "message": "time is up: Game over: Red wins "
-                                                      "(Green ran out of time)."}
+        ended = send(ws, {"type": "move", "token": tokens[1], "move": first_move(state)})
+        assert ended["type"] == "state" and ended["over"]  # the flag, to every browser
+        assert ws.receive_json() == {"type": "error", "message": "time is up: Game over: "
+                                     "Red wins (Green ran out of time)."}
     state = client.get(f"/api/games/{room}").json()
     assert state["over"] and state["ply"] == 1 and state["play"]["clock"]["left"][1] == 0
     assert state["play"]["ended"] == {"winners": [0], "reason": "Green ran out of time"}
@@ -160,8 +161,9 @@ def test_an_accepted_undo_request_of_a_game_that_ended_meanwhile_is_refused(clie
         state = send(ws, {"type": "undo", "tokens": [tokens[0]]})
         assert state["undo_request"] == 0
         send(ws, {"type": "resign", "token": tokens[1]})
-        refused = send(ws, {"type": "undo_answer", "token": tokens[1], "accept": True})
-        assert "no longer taken back" in refused["message"]
+        cleared = send(ws, {"type": "undo_answer", "token": tokens[1], "accept": True})
+        assert cleared["undo_request"] is None  # the request is dropped, saved, shown
+        assert "no longer taken back" in ws.receive_json()["message"]
     assert client.get(f"/api/games/{room}").json()["ply"] == 3
 
 
@@ -251,7 +253,9 @@ def test_presence_says_which_seats_are_connected_and_counts_spectators(client):
     room, tokens = two_people(client)
     with client.websocket_connect(f"/ws/games/{room}") as a:
         receive_state(a)
-        assert send(a, {"type": "hello", "tokens": [tokens[0]]})["type"] == "time"
+        assert send(a, {"type": "hello", "protocol": 1,
+                        "tokens": [tokens[0]]})["type"] == "time"
+        assert a.receive_json()["type"] == "moves"  # it holds the seat to move
         assert a.receive_json() == {"type": "presence", "seats": [True, False],
                                     "spectators": 0}
         with client.websocket_connect(f"/ws/games/{room}") as watcher:
@@ -261,7 +265,7 @@ def test_presence_says_which_seats_are_connected_and_counts_spectators(client):
             with client.websocket_connect(f"/ws/games/{room}") as b:
                 receive_state(b)
                 a.receive_json()
-                b.send_json({"type": "hello", "tokens": [tokens[1], "x" * 20]})
+                b.send_json({"type": "hello", "protocol": 1, "tokens": [tokens[1], "x" * 20]})
                 assert a.receive_json() == {"type": "presence", "seats": [True, True],
                                             "spectators": 1}
             assert a.receive_json()["seats"] == [True, False]

@@ -1,6 +1,8 @@
 // hexkit serve: the lobby, the game picker and click-to-move for any game.
 // The page knows no game: the server sends the board as SVG (cells marked data-cell,
 // pieces in hand data-seat/data-kind) and every legal move with where it starts and ends.
+// Over the game's socket it gets the whole state once, then what changed (protocol 2,
+// hexkit/web/protocol.py): applyChange is the one place that applies a change.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -283,7 +285,7 @@ async function refreshLobby() {
 async function joinSeat(roomId, seat) {
   const got = await api(`/api/games/${roomId}/join`, {seat});
   keepToken(roomId, got.seat, got.token);
-  hello();
+  hello();  // the server now sends this browser the legal moves of its seat
 }
 
 // -- a game ----------------------------------------------------------------------------------
@@ -307,6 +309,7 @@ function tokenFor(seat) { return heldTokens(roomId)[seat]; }
 
 let presence = null;     // who is connected, as the server last said
 let serverOffset = 0;    // the server's clock minus this browser's, in ms
+let resyncing = false;   // a resync was asked for: changes wait for the whole state
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -318,21 +321,58 @@ function connect() {
 
 // The one place where what the server sends is applied.
 function onServer(msg) {
-  if (msg.type === "state") {
-    const before = S;
-    S = msg; selected = null; draw();
-    announceTurn(before);
-    followRematch();
+  if (msg.type === "state") { resyncing = false; shown(msg); }
+  else if (msg.type === "change") applyChange(msg);
+  else if (msg.type === "moves") {
+    if (S && msg.version === S.version) { S.moves = msg.moves; selected = null; draw(); }
   } else if (msg.type === "presence") { presence = msg; drawPresence(); }
   else if (msg.type === "time") { serverOffset = msg.now * 1000 - Date.now(); drawClocks(); }
   else if (msg.type === "error") { say(msg.message); }
 }
 
-// Which seats this browser holds: the server counts it present there (a spectator
-// otherwise), and sends it who is connected and its time.
+// A new version of the game (the whole state, or one made by a change) on the screen.
+function shown(next) {
+  const before = S;
+  S = next; selected = null; draw();
+  announceTurn(before);
+  followRematch();
+}
+
+// Protocol 2, and the seats this browser holds: their legal moves come with each turn, the
+// server counts it present there (a spectator otherwise) and sends who is connected and
+// its time.
 function hello() {
   if (!socket || socket.readyState !== WebSocket.OPEN || roomId === null) return;
-  socket.send(JSON.stringify({type: "hello", tokens: Object.values(heldTokens(roomId)).slice(0, 16)}));
+  socket.send(JSON.stringify({type: "hello", protocol: 2, tokens: Object.values(heldTokens(roomId)).slice(0, 16)}));
+}
+
+// The SVG after a change: the server's line splices [start, end, lines] of the one before.
+function patchSvg(svg, patch) {
+  const lines = svg.split("\n");
+  for (let i = patch.length - 1; i >= 0; i--) {
+    const [start, end, added] = patch[i];
+    lines.splice(start, end - start, ...added);
+  }
+  return lines.join("\n");
+}
+
+// The one place that applies what changed: every field given replaces the one held, the
+// log from log_from on, the SVG from its patch. A change not made from the version held
+// (a message missed) asks for the whole state again.
+function applyChange(msg) {
+  if (resyncing) return;
+  if (!S || msg.base !== S.version) {
+    resyncing = true;
+    socket.send(JSON.stringify({type: "resync"}));
+    return;
+  }
+  const next = {...S};
+  for (const [key, value] of Object.entries(msg)) {
+    if (key === "type" || key === "base" || key === "log_from" || key === "svg_patch") continue;
+    next[key] = key === "log" ? S.log.slice(0, msg.log_from).concat(value) : value;
+  }
+  if (msg.svg_patch) next.svg = patchSvg(S.svg, msg.svg_patch);
+  shown(next);
 }
 
 function send(message) {
