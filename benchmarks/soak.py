@@ -84,7 +84,8 @@ def soak_chunk(key: str, name: str, options: dict[str, Any], cap: int, first: in
         out["finished"] += report.finished
     for seed in range(first, first + min(deep, count) if first == 0 else first):
         try:
-            report: ConformanceReport = check_game(game, games=1, seed=seed, max_moves=cap)
+            report: ConformanceReport = check_game(game, games=1, seed=seed, max_moves=cap,
+                                                   pushes=None)
             out["deep_games"] = out.get("deep_games", 0) + report.games
         except ConformanceError as exc:
             out["violations"].append(f"check_game: {exc}"[:500])

@@ -32,6 +32,10 @@ from hexkit.gestures import Hand
 #: Positions per game whose gestures are all checked against the view (every 7th move).
 GESTURE_CHECKS = 4
 
+#: Legal moves per position that :func:`check_game` pushes and pops by default (a seeded
+#: sample; ``pushes=None`` pushes every one, as ``benchmarks/conformance_full.py`` does).
+PUSHES = 24
+
 #: Texts that are no move in any sensible notation.
 JUNK_TEXTS: tuple[str, ...] = (
     "", "   ", "@@@", "xyzzy plugh frobozz", "\x00\x01", "((((", "-", "?!", "9" * 40,
@@ -67,15 +71,18 @@ def check_game(
     seed: int = 0,
     max_moves: int = 400,
     sample: int = 6,
+    pushes: int | None = PUSHES,
     registry: Any = None,
     **options: Any,
 ) -> ConformanceReport:
     """Play ``games`` seeded random games of ``name`` and check the API contract.
 
     ``max_moves`` caps each game (a cap reached is not a failure); ``sample`` is how many
-    legal moves per position get the expensive checks (round trips and undo), beyond the
-    push-and-undo every legal move gets. ``registry`` (a :class:`hexkit.plugins.Registry`)
-    defaults to the installed plugins.
+    legal moves per position get the expensive checks (round trips and undo); ``pushes`` is
+    how many legal moves per position are pushed and popped, the sampled ones among them
+    (``None``: every legal move). The samples are seeded and never change the moves
+    played. ``registry`` (a :class:`hexkit.plugins.Registry`) defaults to the installed
+    plugins.
     """
     if isinstance(name, Game):
         game = name
@@ -88,7 +95,7 @@ def check_game(
     report = ConformanceReport(str(game))
     for g in range(games):
         game_seed = seed + g
-        moves = _play_one(game, game_seed, max_moves, sample, report)
+        moves = _play_one(game, game_seed, max_moves, sample, report, pushes=pushes)
         _check_determinism(game, game_seed, moves)
     return report
 
@@ -118,9 +125,11 @@ def play_checked_game(game: Game, seed: int, *, max_moves: int = 400, sample: in
 
 def _play_one(game: Game, seed: int, max_moves: int, sample: int,
               report: ConformanceReport, *, thorough: bool = True,
-              every: int = 7) -> list[Move]:
+              every: int = 7, pushes: int | None = None) -> list[Move]:
     state = game.new_state(seed=seed)
     chooser = random.Random(seed * 7919 + 1)
+    # Its own generator: how many moves are pushed never changes the moves played.
+    pusher = random.Random(seed * 7919 + 2)
     played: list[Move] = []
     report.games += 1
 
@@ -159,9 +168,14 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
             if report.moves % 7 == 0 and report.moves // 7 < GESTURE_CHECKS:
                 _check_gestures(state, legal, fail)
             chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
-            for i, move in enumerate(legal):
-                _check_move(game, state, move, before, picture if i in chosen else None,
-                            fail)
+            pushed = range(len(legal))
+            if pushes is not None and len(legal) > max(pushes, len(chosen)):
+                others = [i for i in pushed if i not in chosen]
+                pushed = sorted(chosen.union(
+                    pusher.sample(others, max(pushes - len(chosen), 0))))
+            for i in pushed:
+                _check_move(game, state, legal[i], before,
+                            picture if i in chosen else None, fail)
         move = legal[chooser.randrange(len(legal))]
         depth = len(state.move_stack)
         state.push(move)

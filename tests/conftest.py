@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
+
+from tests.fresh_env import FreshInstall, shared_fresh_install
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the programs the tests start: a suite started in the background by a
+    shell without job control (``nohup pytest &``) ignores SIGINT, every child process
+    inherits that, and the tests that press Ctrl-C would wait for nothing."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -21,3 +32,25 @@ def private_data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = saved
+
+
+@pytest.fixture(autouse=True)
+def forget_plugin_folders() -> Iterator[None]:
+    """A test that runs ``hexkit --plugins-dir DIR ...`` in this process leaves DIR's
+    plugins in the process-wide registry; later tests must see the installed games only."""
+    yield
+    from hexkit import plugins
+
+    from_env = [d for d in os.environ.get(plugins.PLUGINS_DIR_ENV, "").split(os.pathsep) if d]
+    if plugins.configured_dirs() != from_env:
+        plugins.configure([])
+
+
+@pytest.fixture(scope="session")
+def fresh_install(tmp_path_factory: pytest.TempPathFactory) -> FreshInstall:
+    """One fresh virtual environment with the tutorial's plugin and a ``hexkit new-plugin``
+    one installed, for the whole session and every xdist worker (see tests/fresh_env.py)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the folder every worker's own one is in
+    return shared_fresh_install(root / "fresh-install")

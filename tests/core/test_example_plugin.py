@@ -9,42 +9,17 @@ and passes the conformance kit there. Nothing is installed into the test environ
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import os
-import re
 import subprocess
 import sys
-import sysconfig
-import venv
 from pathlib import Path
 
 import pytest
 
 from hexkit.plugins import build_registry
 from hexkit.testing import check_game
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hex-connection"
-TUTORIAL = EXAMPLE.parents[1] / "docs" / "tutorial.md"
-#: ``<!-- file: PATH -->`` then a fenced block: the block goes into PATH.
-FILE_BLOCK = re.compile(r"<!-- file: (?P<path>\S+) -->\n```[a-z]*\n(?P<code>.*?)\n```",
-                        re.DOTALL)
-#: Names of the example's installed files and metadata, left out of the fresh environment.
-EXAMPLE_NAMES = ("hexconnection", "hex_connection")
-
-
-def tutorial_files(text: str) -> dict[str, str]:
-    """The files the tutorial's blocks make, in order: a file named again continues after
-    a blank line, or two before a top-level ``def``, ``class`` or decorator."""
-    files: dict[str, str] = {}
-    for block in FILE_BLOCK.finditer(text):
-        path, code = block["path"], block["code"]
-        if path in files:
-            top_level = re.match(r"(def |class |@|async def )", code)
-            files[path] += ("\n\n\n" if top_level else "\n\n") + code
-        else:
-            files[path] = code
-    return {path: code + "\n" for path, code in files.items()}
+from tests.fresh_env import EXAMPLE, FILE_BLOCK, TUTORIAL, FreshEnv, tutorial_files
 
 
 def test_every_file_marker_of_the_tutorial_is_followed_by_a_code_block():
@@ -71,85 +46,12 @@ def test_the_example_state_leaves_undo_copies_saving_and_turns_to_the_kit(monkey
                       "gesture", "move_help"}
 
 
-# -- a fresh environment ---------------------------------------------------------------------
-def _can_build_without_isolation() -> bool:
-    """setuptools is installed and can make wheels (before 70.1 it needs `wheel` for that).
-
-    Looked up on disk: importing setuptools here would patch distutils in the test process.
-    """
-    spec = importlib.util.find_spec("setuptools")
-    if spec is None or spec.origin is None:
-        return False
-    if importlib.util.find_spec("wheel") is not None:
-        return True
-    return (Path(spec.origin).parent / "command" / "bdist_wheel.py").is_file()
-
-
-class FreshEnv:
-    """A new virtual environment that sees this environment's packages (hexkit, its
-    dependencies, pip) except the example plugin, as one would after
-    ``pip install hexkit-games``."""
-
-    def __init__(self, root: Path):
-        venv.EnvBuilder(with_pip=False).create(root / "venv")
-        self.python = root / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
-        shadow = root / "outer-site"
-        shadow.mkdir()
-        ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
-        for folder in map(Path, sorted(ours)):
-            for entry in folder.iterdir():
-                low = entry.name.lower().replace("-", "_")
-                if not any(word in low for word in EXAMPLE_NAMES) and \
-                        not (shadow / entry.name).exists():
-                    (shadow / entry.name).symlink_to(entry)
-        purelib = self.run_python("import sysconfig; print(sysconfig.get_paths()['purelib'])")
-        Path(purelib.stdout.strip(), "outer.pth").write_text(
-            f"import site; site.addsitedir({str(shadow)!r})\n", encoding="utf-8")
-        self.env = {k: v for k, v in os.environ.items()
-                    if k not in ("PYTHONPATH", "HEXKIT_PLUGINS_DIR", "HEXKIT_DEBUG")}
-
-    def run(self, *args: str, input: str = "", cwd: Path | None = None,
-            timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.python), *args], input=input, capture_output=True,
-                              text=True, env=getattr(self, "env", None), cwd=cwd,
-                              timeout=timeout)
-
-    def run_python(self, code: str) -> subprocess.CompletedProcess[str]:
-        return self.run("-c", code)
-
-    def hexkit(self, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:
-        return self.run("-m", "hexkit", *args, input=input)
-
-    def pip_install(self, source: Path) -> None:
-        base = ["-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check"]
-        attempts = []
-        if _can_build_without_isolation():
-            attempts.append([*base, "--no-build-isolation", str(source)])
-        # Build isolation fetches setuptools from the package index: slower, always works.
-        attempts.append([*base, str(source)])
-        errors = []
-        for command in attempts:
-            done = self.run(*command, timeout=300)
-            if done.returncode == 0:
-                return
-            errors.append(f"$ python {' '.join(command)}\n{done.stdout}{done.stderr}")
-        pytest.fail("pip could not install the tutorial's plugin:\n" + "\n".join(errors))
-
-
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[FreshEnv, list[dict], Path]:
-    """A fresh environment with the tutorial's plugin installed, the ``hexkit games``
+# -- a fresh environment (one for the session: tests/fresh_env.py) --------------------------
+@pytest.fixture
+def fresh(fresh_install) -> tuple[FreshEnv, list[dict], Path]:
+    """The fresh environment with the tutorial's plugin installed, the ``hexkit games``
     listing from before it was installed, and the folder the tutorial built."""
-    root = tmp_path_factory.mktemp("tutorial")
-    built = root / "hex-connection"
-    for path, code in tutorial_files(TUTORIAL.read_text(encoding="utf-8")).items():
-        (built / path).parent.mkdir(parents=True, exist_ok=True)
-        (built / path).write_text(code, encoding="utf-8")
-    env = FreshEnv(root)
-    before = env.hexkit("games", "--json")
-    assert before.returncode == 0, before.stderr
-    env.pip_install(built)
-    return env, json.loads(before.stdout), built
+    return fresh_install.env, fresh_install.games_before, fresh_install.tutorial
 
 
 def test_installing_the_tutorials_plugin_makes_hex_appear_in_hexkit_games(fresh):

@@ -6,6 +6,7 @@ a copy of the board. Tests compare the engine's legal moves with :func:`legal_mo
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
 NEIGHBOURS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
@@ -15,8 +16,10 @@ Hex = tuple[int, int]
 Board = dict[Hex, list[tuple[str, str]]]
 
 
-def around(h: Hex) -> list[Hex]:
-    return [(h[0] + dx, h[1] + dy) for dx, dy in NEIGHBOURS]
+def around(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h``, in the order of :data:`NEIGHBOURS`."""
+    x, y = h
+    return (x, y + 1), (x + 1, y), (x + 1, y - 1), (x, y - 1), (x - 1, y), (x - 1, y + 1)
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -40,6 +43,32 @@ def one_group(hexes: set[Hex]) -> bool:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(hexes)
+
+
+@lru_cache(maxsize=4096)
+def groups(hexes: frozenset[Hex]) -> tuple[frozenset[Hex], ...]:
+    """The connected groups of ``hexes`` (remembered: the hexes left behind by one piece
+    are the same for every destination tried)."""
+    out = []
+    left = set(hexes)
+    while left:
+        seen = {left.pop()}
+        todo = list(seen)
+        while todo:
+            for n in around(todo.pop()):
+                if n in left:
+                    left.discard(n)
+                    seen.add(n)
+                    todo.append(n)
+        out.append(frozenset(seen))
+    return tuple(out)
+
+
+def one_group_with(hexes: set[Hex], extra: Hex) -> bool:
+    """``one_group(hexes | {extra})`` for ``extra`` not in ``hexes``: every group of
+    ``hexes`` touches ``extra``."""
+    near = around(extra)
+    return all(any(n in group for n in near) for group in groups(frozenset(hexes)))
 
 
 class Rules:
@@ -187,7 +216,11 @@ class Rules:
 
     def one_colony_after(self, board: Board, src: Hex, index: int, dst: Hex) -> bool:
         name, owner = board[src][index]
-        after = {h: list(s) for h, s in board.items()}
+        # The board after the move: only the two stacks the move touches are copied.
+        after = dict(board)
+        after[src] = list(board[src])
+        if dst in after:
+            after[dst] = list(board[dst])
         mover = after[src].pop(index)
         target = after.get(dst)
         mode = self.end_mode(name)
@@ -200,7 +233,8 @@ class Rules:
             target.append(mover)
         else:
             after.setdefault(dst, []).append(mover)
-        return one_group({h for h, s in after.items() if s})
+        left = {h for h, s in after.items() if s and h != dst}
+        return one_group_with(left, dst) if after.get(dst) else one_group(left)
 
 
 def legal_moves(config: Any, data: dict[str, Any]) -> set[str]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,3 +39,34 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+class _OverBudget(BaseException):
+    """Raised inside a call that exceeds its work budget: a BaseException, so the code under
+    test, which turns Exceptions into one-line errors, lets it through."""
+
+
+def within_work_budget(call: Callable[..., Any], *args: Any, budget: int,
+                       **kwargs: Any) -> Any:
+    """``call(*args, **kwargs)``, failing the test if it makes more than ``budget`` function calls
+    (Python and C, counted by a profile hook): the bound on work is what matters, not the
+    time it takes on a loaded machine. The unbounded work is stopped as soon as it passes
+    the budget."""
+    calls = 0
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call" or event == "c_call":
+            calls += 1
+            if calls > budget:
+                raise _OverBudget
+
+    previous = sys.getprofile()
+    sys.setprofile(count)
+    try:
+        return call(*args, **kwargs)
+    except _OverBudget:
+        pytest.fail(f"{getattr(call, '__name__', call)} did more than {budget} calls of "
+                    "work: its input is not bounded", pytrace=False)
+    finally:
+        sys.setprofile(previous)

