@@ -122,16 +122,14 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
             accounts.remove(args.name)
             print(f"removed {args.name}", file=out)
         elif args.verb == "reset":
-            from hexkit.web.storage import Account
-
-            account: Account | None = accounts.storage.account(args.name)
-            if account is None:
+            found = accounts.storage.account(args.name)
+            if found is None:
                 raise AccountError(f"there is no account {args.name!r}")
-            account.password = ""
-            accounts.storage.put_account(account)
-            accounts.storage.drop_sessions_of(account.name)
-            link = f"{url}/welcome#{accounts.one_time_link(account.name)}"
-            print(f"{account.name} is signed out; one-time link {link}", file=out)
+            found.password = ""
+            accounts.storage.put_account(found)
+            accounts.storage.drop_sessions_of(found.name)
+            link = f"{url}/welcome#{accounts.one_time_link(found.name)}"
+            print(f"{found.name} is signed out; one-time link {link}", file=out)
         elif args.verb == "admin":
             accounts.set_admin(args.name, not args.off)
             print(f"{args.name} is {'no longer ' if args.off else ''}an admin", file=out)

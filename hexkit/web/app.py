@@ -721,7 +721,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         RoomError: on_room_error, AccountError: on_room_error, PlayError: on_room_error,
         HexkitError: on_hexkit_error, OSError: on_os_error, Exception: on_crash}
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers=handlers)  # type: ignore[arg-type]
+                    exception_handlers=handlers)
     app.state.store = store
     app.state.hub = hub
     app.state.accounts = accounts

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexkit.errors import HexkitError
@@ -52,6 +52,12 @@ CREATE TABLE IF NOT EXISTS hexkit_meta (key TEXT PRIMARY KEY, value BYTEA NOT NU
 _SCHEMA_LOCK = 0x6865786B6974  # "hexkit"
 _NOW = "extract(epoch from clock_timestamp())"
 
+
+
+def _account(row: Sequence[Any]) -> Account:
+    """An account from its row (the columns of ``PostgresStorage._ACCOUNT``)."""
+    name, password, admin, email, student_id, display, created = row
+    return Account(name, password, bool(admin), email, student_id, display, created)
 
 class PostgresStorage:
     """The :class:`~hexkit.web.storage.Storage` of several processes, in PostgreSQL."""
@@ -226,12 +232,12 @@ class PostgresStorage:
     def account(self, name: str) -> Account | None:
         row = self._run(f"SELECT {self._ACCOUNT} FROM hexkit_accounts WHERE name = %s",
                         (name,)).fetchone()
-        return None if row is None else Account(*row[:2], bool(row[2]), *row[3:])
+        return None if row is None else _account(row)
 
     def accounts(self) -> list[Account]:
         rows = self._run(f"SELECT {self._ACCOUNT} FROM hexkit_accounts ORDER BY name"
                          ).fetchall()
-        return [Account(*r[:2], bool(r[2]), *r[3:]) for r in rows]
+        return [_account(r) for r in rows]
 
     def put_account(self, account: Account) -> None:
         self._run(f"INSERT INTO hexkit_accounts ({self._ACCOUNT}) VALUES (%s, %s, %s, %s, "

@@ -63,6 +63,9 @@ MAX_MESSAGE = 16 * 1024
 MAX_BODY = 2 * 1024 * 1024
 
 #: Message type -> the fields it must have, with their types.
+#: How a message's error names the type a field needs.
+_WHAT: dict[type | tuple[type, ...], str] = {str: "a text", bool: "true or false", list: "a list"}
+
 MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "move": {"token": str, "move": str},
     "undo": {"tokens": list},
@@ -117,7 +120,7 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     for name, wanted in MESSAGES[kind].items():
         value = data.get(name)
         if not isinstance(value, wanted) or (wanted is str and not value):
-            what = {str: "a text", bool: "true or false", list: "a list"}.get(wanted, "given")
+            what = _WHAT.get(wanted, "given")
             raise RoomError(f"a {kind} message needs {name!r}: {what}")
     if kind in ("undo", "hello", "rematch") and (
             not all(isinstance(t, str) for t in data["tokens"]) or len(data["tokens"]) > 16):

@@ -188,7 +188,7 @@ def svg_patch(before: str, now: str) -> list[list[Any]] | None:
         tail += 1
     middle_old, middle_new = old[head:len(old) - tail], new[head:len(new) - tail]
     matcher = difflib.SequenceMatcher(None, middle_old, middle_new, autojunk=False)
-    patch = [[head + i1, head + i2, middle_new[j1:j2]]
+    patch: list[list[Any]] = [[head + i1, head + i2, middle_new[j1:j2]]
              for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
     size = sum(len(line) + 8 for _, _, lines in patch for line in lines) + 12 * len(patch)
     return patch if size < len(now) // 2 else None
@@ -1057,7 +1057,7 @@ class RoomStore:
         if len(seats) != count:
             raise RoomError(f"{game} has {count} seats: give {count} players, not "
                             f"{len(seats)}")
-        made = []
+        made: list[Any] = []
         for i, spec in enumerate(seats):
             try:
                 choice = self.check_seat(spec)
