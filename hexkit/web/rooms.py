@@ -1033,7 +1033,7 @@ class RoomStore:
                start: GameRecord | None = None, upto: int | None = None,
                owner: Owner | None = None, take: Any = None,
                player: str = "", clock: TimeControl | None = None,
-               holders: list[tuple[str | None, str]] | None = None
+               holders: list[tuple[str | None, str] | None] | None = None
                ) -> tuple[Room, int | None, str | None]:
         """A new room for ``game`` with the seats ``seats`` (each checked by
         ``check_seat``); with ``start``, the game goes on from that record after ``upto``
