@@ -87,8 +87,13 @@ def test_the_server_flags_a_clock_that_runs_out_while_nobody_acts(client):
         state = receive_state(ws)
         state = send(ws, {"type": "move", "token": tokens[0], "move": first_move(state)})
         live = room_of(client, room)
-        live.flow.clock.since -= 179.9  # Green has a tenth of a second left
-        client.portal.call(client.app.state.hub.kick, live)
+
+        def later() -> None:  # Green has a tenth of a second left
+            live.flow.clock.since -= 179.9
+            live.changed(save=False)
+
+        client.portal.call(client.app.state.store.run, live, later)
+        assert not receive_state(ws)["over"]  # that change, shown
         state = receive_state(ws)  # sent by the server when the time ran out
         assert state["over"] and state["result"] == ("Game over: Red wins (Green ran out "
                                                      "of time).")
