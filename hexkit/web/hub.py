@@ -69,6 +69,8 @@ class Hub:
         self.per_client: dict[str, int] = {}
         self.count = 0
         self.tasks: set[asyncio.Task[None]] = set()
+        #: The presence each game's browsers were last told.
+        self.told: dict[str, str] = {}
         store.on_change = self.broadcast
 
     # -- sockets -------------------------------------------------------------------------
@@ -124,14 +126,18 @@ class Hub:
         watching = sum(1 for p in peers if not p.seats)
         return {"type": "presence", "seats": present, "spectators": watching}
 
-    def tell_presence(self, room_id: str) -> None:
-        """Send the presence of a game to its browsers that said hello."""
-        peers = [p for p in self.peers.get(room_id, ()) if p.greeted]
-        if not peers:
+    def tell_presence(self, room_id: str, to: Peer | None = None) -> None:
+        """Send the presence of a game to its browsers that said hello when it changed
+        (and to ``to``, a browser that just said hello, in any case)."""
+        if room_id not in self.peers:
+            self.told.pop(room_id, None)
             return
         text = json.dumps(self.presence(room_id))
-        for peer in peers:
-            self.send(peer, text)
+        changed = self.told.get(room_id) != text
+        self.told[room_id] = text
+        for peer in list(self.peers[room_id]):
+            if peer.greeted and (changed or peer is to):
+                self.send(peer, text)
 
     def send(self, peer: Peer, text: str) -> None:
         """Queue ``text`` for one socket; a socket whose queue is full is dropped."""
@@ -212,7 +218,7 @@ class Hub:
         peer.seats = frozenset(room.seats_of(tokens[:16]))
         self.send(peer, json.dumps({"type": "time", "now": round(time.time(), 3)}))
         self.send_moves(peer, room, only_mover=True)
-        self.tell_presence(room.id)
+        self.tell_presence(room.id, to=peer)
 
     def send_moves(self, peer: Peer, room: Room, only_mover: bool = False) -> None:
         published = room.published or room.publish()
