@@ -192,7 +192,7 @@ def test_hostile_messages_get_one_line_and_change_nothing(client, tmp_path):
         # Numbers of thousands of digits and deep nesting: refused, never a crash.
         assert "too long" in refused(ws, '{"type": "ping", "n": ' + "9" * 5000 + "}")
         assert "nested more than" in refused(ws, "[" * 5000 + "]" * 5000)
-        assert "unknown message type" in refused(ws, {"type": "resign"})
+        assert "unknown message type" in refused(ws, {"type": "castle"})
         assert "needs 'move'" in refused(ws, {"type": "move", "token": made["token"]})
         assert "needs 'token'" in refused(ws, {"type": "move", "token": 7, "move": moves[0]})
         assert "a JSON object" in refused(ws, [1, 2])
