@@ -17,12 +17,14 @@ from hexkit.testing import check_game
     {"board": "cross", "players": 4, "win": "captures"},
 ])
 def test_focus_variants_follow_the_hexkit_api(options):
-    report = check_game("focus", games=2, max_moves=60, **options)
+    # sample=2: two deep checks (notation, saving, exact undo) per position, not six; every
+    # other check of every position stays (tests/focus/test_variants.py runs the defaults).
+    report = check_game("focus", games=2, max_moves=60, sample=2, **options)
     assert report.moves > 0
 
 
 def test_course_games_play_to_the_end():
-    report = check_game("focus", games=3, max_moves=1000)
+    report = check_game("focus", games=3, max_moves=1000, sample=2)
     assert report.finished == 3
     assert all(o is not None and "captured" in o.reason for o in report.outcomes)
 
