@@ -10,6 +10,7 @@ that imports it names a more general type instead (the core's ``State``, for ins
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,7 +114,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """Every module's imports (parsed once for the three tests that read it)."""
     known = modules()
     return {name: imports_of(name, path, known) for name, path in known.items()}
 
