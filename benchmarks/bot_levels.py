@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from dataclasses import replace
@@ -33,18 +34,38 @@ from hexkit.bots.policy import Level
 from hexkit.errors import HexkitError
 from hexkit.game import Game
 from hexkit.tournament.backends import make_backend
+from hexkit.tournament.pairings import Pairing
 from hexkit.tournament.ratings import Z95, ranked, standings
+from hexkit.tournament.referee import GameReport
 from hexkit.tournament.runner import Tournament, TournamentConfig
 from hexkit.tournament.store import GameRow, ResultStore
 
 BUILT_IN = ("hexbaron", "hexaround", "focus", "hive")
 
 
-def pair_rows(game: str, low: int, high: int, args: argparse.Namespace) -> list[GameRow]:
+def slug(spec: str) -> str:
+    """A seat spec as part of a file name (``mcts:sims=30,random=0.5`` ->
+    ``mcts-sims30-random0.5``)."""
+    return re.sub(r"[^A-Za-z0-9.]+", "-", spec.replace("=", "")).strip("-")
+
+
+def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
+              args: argparse.Namespace, play: bool = True) -> list[GameRow]:
     """Play (or resume) the tournament of level ``low`` against level ``high`` (1-based);
-    its stored games."""
-    bots = (f"bot:level={high}", f"bot:level={low}")
-    db = Path(args.db_dir) / f"{game}-levels-{low}-{high}-seed{args.seed}.sqlite"
+    its stored games. The seats are the levels' own specs, and the database is named after
+    them, so re-pointing a level starts a new tournament for its pairs (and a pair whose
+    specs did not change resumes)."""
+    bots = (levels[high - 1].bot, levels[low - 1].bot)
+    db = Path(args.db_dir) / (f"{game}-{low}-{high}-{slug(bots[1])}-v-{slug(bots[0])}"
+                              f"-seed{args.seed}-max{args.max_moves}.sqlite")
+    if not play:
+        if not db.exists():
+            return []
+        store = ResultStore.open(db)
+        try:
+            return store.games()
+        finally:
+            store.close()
     config = TournamentConfig(game=game, options={}, bots=bots,
                               games_per_pair=args.games, seed=args.seed,
                               max_moves=args.max_moves, time_per_move=0.0)
@@ -55,7 +76,15 @@ def pair_rows(game: str, low: int, high: int, args: argparse.Namespace) -> list[
         if left:
             print(f"  level {high} v level {low}: {left} games to play", file=sys.stderr,
                   flush=True)
-            tournament.run(make_backend("local", args.jobs))
+            names = {0: f"level {high}", 1: f"level {low}"}
+
+            def report(pairing: Pairing, game_report: GameReport) -> None:
+                won = ", ".join(names[pairing.seats[w]] for w in game_report.winners)
+                print(f"    game {pairing.number + 1}: {won or 'draw'} "
+                      f"({game_report.moves} moves, {game_report.seconds:.0f} s)",
+                      file=sys.stderr, flush=True)
+
+            tournament.run(make_backend("local", args.jobs), on_game=report)
         return store.games()
     finally:
         store.close()
@@ -73,6 +102,11 @@ def score(rows: list[GameRow], first: int) -> tuple[float, int, float, float]:
     var = sum((x - p) ** 2 for x in points) / n
     margin = Z95 * math.sqrt(var / n)
     return p, n, max(0.0, p - margin), min(1.0, p + margin)
+
+
+def seconds(value: float) -> str:
+    """CPU seconds for the tables ("-" when not timed)."""
+    return "-" if math.isnan(value) else f"{value:.2f}"
 
 
 #: Positions each level is timed on.
@@ -118,6 +152,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the results databases go (default ./bot-levels)")
     parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
                         help="also load plugin files from DIR")
+    parser.add_argument("--pairs", default="", metavar="L,L",
+                        help="play only the pairs whose lower level is listed, e.g. 3,4 for "
+                             "4 v 3 and 5 v 4 (default: every pair; a pair not played is "
+                             "reported from its database as far as it got)")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing and time nothing: report the databases as they "
+                             "are (while other processes play)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the tables as Markdown (for docs/bots.md)")
     args = parser.parse_args(argv)
@@ -125,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         plugins.configure(args.plugins_dir)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of 2 or more (both sides of each start)")
+    try:
+        only = {int(x) for x in args.pairs.split(",") if x.strip()}
+    except ValueError:
+        parser.error("--pairs takes lower levels separated by commas, e.g. 3,4")
     os.makedirs(args.db_dir, exist_ok=True)
     names = args.names or [g for g in BUILT_IN if g in hexkit.game_names()]
     status = 0
@@ -136,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             all_rows: list[GameRow] = []
             pairs = []
             for low in range(1, len(levels)):
-                rows = pair_rows(game.name, low, low + 1, args)
+                rows = pair_rows(game.name, levels, low, low + 1, args,
+                                 play=not args.report and (not only or low in only))
                 pairs.append((low, rows))
                 offset = len(all_rows)
                 # Into one numbering: bot index = level - 1 (seat 0 of the pair is the
@@ -153,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu = time.process_time() - started
         specs = [f"{i + 1}: {lv.bot}" for i, lv in enumerate(levels)]
         table = standings(specs, all_rows)
-        cpu_per_move = move_times(game, levels, args.seed)
+        cpu_per_move = [math.nan] * len(levels) if args.report else \
+            move_times(game, levels, args.seed)
         print(f"\n{game}: levels against the level below ({args.games} games a pair, seed "
               f"{args.seed}; this run's CPU {cpu:.0f} s)")
         if args.markdown:
@@ -162,17 +209,23 @@ def main(argv: list[str] | None = None) -> int:
             print("|---|---|---|---|---|---|")
         for low, rows in pairs:
             p, n, lo, hi = score(rows, 0)
-            ok = "yes" if p >= args.target else "NO"
-            if p < args.target:
-                status = max(status, 2)
             played = [r for r in rows if r.played]
             moves = sum(r.moves for r in played) / max(1, len(played))
+            if not n:
+                ok, status = "not played", max(status, 2)
+            elif p < args.target:
+                ok, status = "NO", max(status, 2)
+            else:
+                ok = "yes"
             if args.markdown:
                 print(f"| {low + 1} v {low} | {n} | {100 * p:.0f} % | {100 * lo:.0f}-"
-                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |")
-            else:
+                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |" if n else
+                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - |")
+            elif n:
                 print(f"  level {low + 1} v {low}: {100 * p:5.1f} % of {n} games (95%: "
                       f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  {moves:.0f} moves a game")
+            else:
+                print(f"  level {low + 1} v {low}: not played yet")
         print()
         if args.markdown:
             print("| level | bot | rating (mu) | sigma | games | wins | draws | losses | "
@@ -182,10 +235,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.markdown:
                 print(f"| {s.bot + 1} | `{levels[s.bot].bot}` | {s.mu:.1f} | {s.sigma:.1f} | "
                       f"{s.games} | {s.wins} | {s.draws} | {s.losses} | "
-                      f"{cpu_per_move[s.bot]:.2f} |")
+                      f"{seconds(cpu_per_move[s.bot])} |")
             else:
                 print(f"  {s.spec:<30} rating {s.mu:5.1f} +- {Z95 * s.sigma:4.1f}  "
-                      f"{s.wins}-{s.draws}-{s.losses}  {cpu_per_move[s.bot]:.2f} s/move")
+                      f"{s.wins}-{s.draws}-{s.losses}  {seconds(cpu_per_move[s.bot])} s/move")
         sys.stdout.flush()
     return status
 

@@ -91,7 +91,7 @@ class ActionSpace(ABC):
     def action_mask(self, state: State) -> numpy.ndarray:
         """A ``numpy.int8`` vector of ``num_actions``: 1 where the action is legal."""
         np = numpy_module()
-        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask: numpy.ndarray = np.zeros(self.num_actions, dtype=np.int8)
         actions = list(self.legal_map(state))
         if actions:
             mask[actions] = 1

@@ -310,9 +310,9 @@ def read_line(stream: Any) -> str | None:
     consumed, so the next read starts at the next line)."""
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
-        line = stream.readline()
+        line: str = stream.readline()
         return None if not line else line.rstrip("\r\n")
-    raw = buffer.readline()
+    raw: bytes = buffer.readline()
     if not raw:
         return None
     try:

@@ -27,7 +27,7 @@ A = TypeVar("A")
 M = TypeVar("M", bound=Move)
 
 
-class TupleMove(Move, tuple):  # type: ignore[misc]
+class TupleMove(Move, tuple[Any, ...]):
     """Base of moves that are tuples: ``class PlaceCreature(TupleMove)`` with a ``__new__``
     that calls ``tuple.__new__(cls, values)``. Equal by value, and only to moves of the
     same type; hashable; pickles and copies as its values."""
@@ -43,7 +43,7 @@ class TupleMove(Move, tuple):  # type: ignore[misc]
         return (type(self), tuple(self))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(other) is type(self) and tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         return not self == other

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 
 class HexkitError(Exception):
@@ -36,9 +36,10 @@ class RecordError(HexkitError, ValueError):
 class ConfigError(HexkitError, ValueError):
     """A configuration or data file is invalid; the message names file and line."""
 
-    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None,
+                 line: int | None = None):
         self.problem = message
-        self.path = None if path is None else str(path)
+        self.path = None if path is None else os.fspath(path)
         self.line = line
         super().__init__(self._format())
 

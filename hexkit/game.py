@@ -13,7 +13,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, Self, final
 
 from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
 
@@ -25,12 +26,30 @@ if TYPE_CHECKING:
     from hexkit.actions import ActionSpace
     from hexkit.events import GameEvent
     from hexkit.gestures import Gesture, Origin
+    from hexkit.observation import ViewPlanes
     from hexkit.render.text import StyledText
     from hexkit.turns import TurnOrder
     from hexkit.undo import Journal
     from hexkit.view import BoardView
 
 JSON = Any
+
+# A state is generic in its game and its move type, ``State[MyGame, MyMove]``; plain
+# ``State`` means any game's state (``State[Game, Move]``). Both parameters are covariant,
+# so a function written for ``State`` takes every game's state: a state's moves come from
+# its own legal_moves() or parse_move(), and apply() refuses any other (IllegalMoveError).
+# Type-parameter defaults (PEP 696) are in ``typing`` from Python 3.13; type checkers read
+# them from typing_extensions, which hexkit does not need at run time.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    G = TypeVar("G", bound="Game", covariant=True, default="Game")
+    M = TypeVar("M", bound="Move", covariant=True, default="Move")
+else:
+    from typing import TypeVar
+
+    G = TypeVar("G", bound="Game", covariant=True)
+    M = TypeVar("M", bound="Move", covariant=True)
 
 
 def _parse_bool(text: str) -> bool:
@@ -112,7 +131,13 @@ class ConsoleCommand:
 
     name: str
     help: str
-    run: Callable[[State, str], str]
+    #: The state is the game's own (a HexBaronState...): typed Any, because a Callable's
+    #: parameter cannot be narrower than the type it is given as.
+    run: Callable[[Any, str], str]
+
+    if TYPE_CHECKING:  # the constructor also takes a reference, made a function below
+        def __init__(self, name: str, help: str,
+                     run: Callable[[Any, str], str] | str) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.run, str):
@@ -278,8 +303,9 @@ def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     import dataclasses
     from operator import attrgetter
 
+    params = getattr(cls, "__dataclass_params__", None)
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
-            or not cls.__dataclass_params__.init:
+            or params is None or not params.init:
         return _GENERIC
     fields = dataclasses.fields(cls)
     if not all(f.init and not f.kw_only for f in fields):
@@ -330,6 +356,7 @@ class Game(ABC):
     def new_state(self, seed: int | None = None) -> State:
         """The starting position; ``seed`` seeds the state's own random generator."""
 
+    @final
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output (its move stack starts empty).
 
@@ -398,7 +425,7 @@ class Game(ABC):
             found = self._kit_observation_shape = tuple(self.new_state(seed=0).observation(0).shape)
         return found
 
-    def view_planes(self) -> Any:
+    def view_planes(self) -> ViewPlanes:
         """The default observation's layout (:class:`hexkit.observation.ViewPlanes`), made
         once."""
         found = self.__dict__.get("_kit_view_planes")
@@ -458,21 +485,22 @@ def _format_value(v: Any) -> str:
     return str(v)
 
 
-class State(ABC):
+class State(ABC, Generic[G, M]):
     """A mutable position with a move stack (python-chess style), and the state kit.
 
-    A game implements :meth:`legal_moves`, :meth:`parse_move`, :meth:`apply`,
-    :meth:`outcome` and :meth:`render` or :meth:`view`; everything else has a working
-    default:
+    ``class MyState(State[MyGame, MyMove])`` types ``self.game`` as ``MyGame`` and the moves
+    as ``MyMove`` (plain ``State`` is a state of any game). A game implements
+    :meth:`legal_moves`, :meth:`parse_move`, :meth:`apply`, :meth:`outcome` and
+    :meth:`render` or :meth:`view`; everything else has a working default:
 
     - ``State.__init__(game, rng)`` sets up the game, the random generator (a seed or a
-      ``random.Random``), the move stack, the undo journal and the turn order;
+      ``random.Random``), the move stack and the undo journal;
     - :meth:`push` runs :meth:`apply` and rolls the journal back if it raises, so a refused
       move leaves the state exactly as it was; :meth:`pop` rolls back to before the move
-      (games that keep their own undo data also override :meth:`undo`);
+      (a game that keeps its own undo data, as a fast path, also overrides :meth:`undo`);
     - ``players`` come from the game (:attr:`Game.player_names`), ``current_player`` from
-      ``self.turn_order`` (a :class:`~hexkit.turns.TurnOrder`; call :meth:`advance_turn` in
-      ``apply``);
+      ``self.turn_order`` (a :class:`~hexkit.turns.TurnOrder`, made on first use; call
+      :meth:`advance_turn` in ``apply``);
     - :meth:`copy` copies the kit's data and calls :meth:`copy_data` for the game's own;
     - :meth:`is_over` is ``outcome() is not None``;
     - :meth:`to_dict` / :meth:`Game.state_from_dict` default to the seed and the moves
@@ -481,26 +509,15 @@ class State(ABC):
     - :meth:`gesture` and :meth:`moves_from` serve click-to-move user interfaces.
     """
 
-    game: Game
+    game: G
     #: The state's own random generator: the only source of randomness in rules.
     rng: random.Random
     #: Moves pushed since the state was created, oldest first.
-    move_stack: list[Move]
+    move_stack: list[M]
     #: The undo journal of the moves on the stack (see :mod:`hexkit.undo`).
     journal: Journal
-    #: Whose turn it is (a value; change it with :meth:`advance_turn` or the journal).
-    turn_order: TurnOrder
 
-    #: True for states written against hexkit's first API (``_push``/``_pop`` instead of
-    #: ``apply``, no ``State.__init__``): push and pop call those, and the kit stays out.
-    _legacy_protocol: bool = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._legacy_protocol = any("_push" in vars(k) for k in cls.__mro__ if k is not State)
-
-    def __init__(self, game: Game, rng: random.Random | int | None = None):
-        from hexkit.turns import TurnOrder
+    def __init__(self, game: G, rng: random.Random | int | None = None):
         from hexkit.undo import Journal
 
         self.game = game
@@ -516,7 +533,6 @@ class State(ABC):
         self._kit_marks: list[int] = []
         self._kit_events: list[tuple[GameEvent, ...]] = []
         self._kit_emitted: list[GameEvent] | None = None
-        self.turn_order = TurnOrder(len(game.player_names))
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -530,6 +546,16 @@ class State(ABC):
         it; then this is the seat the game proposes, usually 0). Default: ``self.turn_order``."""
         return self.turn_order.seat
 
+    @cached_property
+    def turn_order(self) -> TurnOrder:
+        """Whose turn it is (a :class:`~hexkit.turns.TurnOrder` value; change it with
+        :meth:`advance_turn` or ``self.journal.set("turn_order", ...)``). Made on first use,
+        one action per turn for the game's seats: states that keep their own turn (every
+        built-in game) never pay for it."""
+        from hexkit.turns import TurnOrder
+
+        return TurnOrder(len(self.game.player_names))
+
     def advance_turn(self) -> None:
         """Record one action of the current player in ``self.turn_order`` (journaled): the turn
         passes on after the last action of a turn."""
@@ -537,38 +563,39 @@ class State(ABC):
 
     # -- moves -------------------------------------------------------------------------
     @abstractmethod
-    def legal_moves(self) -> Sequence[Move]:
+    def legal_moves(self) -> Sequence[M]:
         """Every legal move for the player to act; non-empty unless the game is over."""
 
     @abstractmethod
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """Read a move in the game's notation (MoveParseError if it cannot be read).
 
         Parsing checks syntax only; whether the move is legal is :meth:`push`'s business.
         """
 
-    def apply(self, move: Move) -> None:
+    # The parameters typed M below are where the covariance of M is unsound (a caller
+    # holding a plain State may pass another game's move): apply() refuses such a move.
+    def apply(self, move: M) -> None:  # type: ignore[misc]
         """Check a move and play it: IllegalMoveError (with a message saying why) if it is
         not allowed here.
 
-        Change the state through ``self.journal`` (or :meth:`advance_turn`) and undo is
-        free: if this raises, or when the move is popped, the journal is rolled back. A
-        game that keeps its own undo data instead must check before changing anything and
-        override :meth:`undo`."""
+        Undo is the journal's: change the state through ``self.journal`` (or
+        :meth:`advance_turn`) and, if this raises or when the move is popped, the journal is
+        rolled back to before it. A game whose data a journal would slow down may change
+        it directly, as a fast path: it then checks the move before changing anything and
+        overrides :meth:`undo`."""
         raise NotImplementedError(f"{type(self).__name__} must implement apply()")
 
-    def undo(self, move: Move) -> None:
-        """Undo what :meth:`apply` changed outside the journal (default: nothing)."""
+    def undo(self, move: M) -> None:  # type: ignore[misc]
+        """The fast path of undo: reverse what :meth:`apply` changed outside the journal,
+        when ``move`` (the last move pushed) is popped; the journal is rolled back after.
+        Default: nothing (everything went through the journal)."""
         return None
 
-    def push(self, move: Move | str) -> None:
+    def push(self, move: M | str) -> None:
         """Play a move (or its text). IllegalMoveError, state unchanged, if not allowed."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if self._legacy_protocol:
-            self._push(move)  # type: ignore[attr-defined]
-            self.move_stack.append(move)
-            return
         self._kit_emitted = None
         journal = self.journal
         mark = len(journal.entries)
@@ -583,13 +610,10 @@ class State(ABC):
         emitted = self._kit_emitted
         self._kit_events.append(() if emitted is None else tuple(emitted))
 
-    def pop(self) -> Move:
+    def pop(self) -> M:
         """Undo the last move pushed and return it."""
         if not self.move_stack:
             raise HexkitError("there is no move to undo")
-        if self._legacy_protocol:
-            self._pop()  # type: ignore[attr-defined]
-            return self.move_stack.pop()
         move = self.move_stack[-1]
         self.undo(move)
         self.journal.rollback(self._kit_marks.pop())
@@ -612,7 +636,7 @@ class State(ABC):
     def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
         """What move number ``ply`` of the move stack did (default: the last one), with a
         ``game_over`` event after the move that ended the game."""
-        log = self.__dict__.get("_kit_events", ())
+        log = self._kit_events
         count = len(log)
         index = ply + count if ply < 0 else ply
         if not 0 <= index < count:
@@ -637,13 +661,13 @@ class State(ABC):
         return ""
 
     # -- gestures ----------------------------------------------------------------------
-    def gesture(self, move: Move) -> Gesture | None:
+    def gesture(self, move: M) -> Gesture | None:  # type: ignore[misc]
         """Where ``move`` starts and ends, for click-to-move (default: ``move.gesture()``
         when the move type has one, else None: the move is typed or picked from a list)."""
         method = getattr(move, "gesture", None)
         return method() if method is not None else None
 
-    def moves_from(self, origin: Origin) -> list[Move]:
+    def moves_from(self, origin: Origin) -> list[M]:
         """The legal moves that start at ``origin`` (a cell, a :class:`Hand` piece, or None
         for moves without a place)."""
         gesture = self.gesture
@@ -655,7 +679,7 @@ class State(ABC):
         return out
 
     # -- state -------------------------------------------------------------------------
-    def copy(self) -> State:
+    def copy(self) -> Self:
         """An independent copy (move stack and undo journal included, so it can pop too).
 
         The kit copies its own data and calls :meth:`copy_data` for the game's."""
@@ -670,7 +694,7 @@ class State(ABC):
         self.copy_data(twin)
         return twin
 
-    def copy_data(self, twin: State) -> None:
+    def copy_data(self, twin: Self) -> None:
         """Give ``twin`` (a copy being made, holding this state's attributes) its own
         copies of the game's data. Default: a deep copy of every attribute the kit does not
         own (moves and the game are shared: they are immutable). Override it to copy only
@@ -680,7 +704,7 @@ class State(ABC):
             if name not in _KIT_ATTRIBUTES:
                 setattr(twin, name, _copied(value, memo))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """``copy.deepcopy(state)`` is :meth:`copy` (the game and the moves are shared)."""
         twin = self.copy()
         memo[id(self)] = twin

@@ -38,7 +38,7 @@ class Hex(NamedTuple):
         """Cube coordinates ``(q, r, s)`` (Red Blob's order; inverse of :meth:`from_cube`)."""
         return (self.q, self.r, -self.q - self.r)
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         if not isinstance(other, tuple):
             return NotImplemented
         return Hex(self.q + other[0], self.r + other[1])

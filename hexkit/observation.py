@@ -77,7 +77,7 @@ class ViewPlanes:
         """The planes of a view, for ``seat``, with ``to_move`` to act."""
         np = numpy_module()
         n = self.seats
-        out = np.zeros(self.shape, dtype=np.float32)
+        out: numpy.ndarray = np.zeros(self.shape, dtype=np.float32)
         place = self.place
         for cell in view.cells:
             at = place.get(tuple(cell.at))

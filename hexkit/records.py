@@ -129,7 +129,7 @@ class GameRecord:
             with carried_files(self.files, self.options) as (carried, shown):
                 given.update(carried)
                 try:
-                    game = registry.load_game(self.name, **given)
+                    game: Game = registry.load_game(self.name, **given)
                 except HexkitError as exc:
                     message = str(exc)
                     for path in sorted(shown, key=len, reverse=True):

@@ -25,7 +25,7 @@ from hexkit import plugins
 from hexkit.datapaths import confine
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
 from hexkit.fileio import MAX_DATA_BYTES
-from hexkit.game import State
+from hexkit.game import Game, State
 from hexkit.yamlfile import LineDict, LineList, load_yaml
 
 #: What a move may be expected to do.
@@ -126,7 +126,7 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
             raise ConfigError("the file holds no scenarios", file, getattr(data, "line", 1))
         items = [(item, _line(data, i)) for i, item in enumerate(data)]
         defaults: Mapping[str, Any] = {}
-    elif isinstance(data, dict):
+    elif isinstance(data, LineDict):
         _check_keys(data, FILE_KEYS, "file", file)
         if "scenarios" in data:
             listing = data["scenarios"]
@@ -146,7 +146,7 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
                           "or a list of scenarios", file, 1)
     out = []
     for number, (item, line) in enumerate(items, start=1):
-        if not isinstance(item, dict):
+        if not isinstance(item, LineDict):
             raise ConfigError("a scenario must be a mapping", file, line)
         out.append(_scenario(item, defaults, file, line, number, Path(path)))
     return out
@@ -171,8 +171,8 @@ def _scenario(item: LineDict, defaults: Mapping[str, Any], file: str, line: int,
         raise ConfigError("'game' is missing: name the game (e.g. game: focus)", file, game_line)
     options, opt_line = get("options")
     if options is None:
-        options = {}
-    if not isinstance(options, dict):
+        options = LineDict()
+    if not isinstance(options, LineDict):
         raise ConfigError("'options' must be a mapping of option names to values", file, opt_line)
     for key, value in options.items():
         if not isinstance(value, str | int | float | bool):
@@ -218,7 +218,7 @@ def _scenario(item: LineDict, defaults: Mapping[str, Any], file: str, line: int,
 def _step(item: Any, file: str, line: int) -> Step:
     if isinstance(item, str):
         return Step(line, item, Expect())
-    if not isinstance(item, dict):
+    if not isinstance(item, LineDict):
         raise ConfigError("a move is a text, or a mapping with 'move' and 'expect'", file, line)
     _check_keys(item, STEP_KEYS, "move", file)
     move = item.get("move")
@@ -242,7 +242,7 @@ def _expect(value: Any, file: str, line: int) -> Expect:
             raise ConfigError(f"expect: {value!r} is not one of {', '.join(EXPECT_WORDS)} "
                               "(or a mapping such as {over: true, winners: [0]})", file, line)
         return Expect(word)
-    if not isinstance(value, dict) or not value:
+    if not isinstance(value, LineDict) or not value:
         raise ConfigError("'expect' must be a word (accepted, refused, illegal, unreadable, "
                           "draw) or a mapping", file, line)
     refusals = [k for k in ("refused", "illegal", "unreadable") if k in value]
@@ -279,7 +279,7 @@ def _facts(value: Any, file: str, line: int) -> list[Fact]:
 
 
 def _fact(item: Any, file: str, line: int) -> Fact:
-    if not isinstance(item, dict):
+    if not isinstance(item, LineDict):
         raise ConfigError("a fact is a mapping such as {path: a.b, equals: 3}", file, line)
     if "path" in item:
         _check_keys(item, ("path", *PATH_CHECKS), "fact", file)
@@ -395,7 +395,7 @@ def _guarded(time_limit: float | None, what: str, line: int) -> Iterator[None]:
         raise ScenarioFailure(str(exc), line) from None
 
 
-def _start(scenario: Scenario, game: Any) -> State:
+def _start(scenario: Scenario, game: Game) -> State:
     if scenario.position_file is not None:
         data = _read_position_file(scenario.position_file, scenario.line)
         if isinstance(data, dict) and data.get("format") == "hexkit-record":

@@ -168,7 +168,7 @@ def _play_one(game: Game, seed: int, max_moves: int, sample: int,
             if report.moves % 7 == 0 and report.moves // 7 < GESTURE_CHECKS:
                 _check_gestures(state, legal, fail)
             chosen = set(chooser.sample(range(len(legal)), min(sample, len(legal))))
-            pushed = range(len(legal))
+            pushed: Sequence[int] = range(len(legal))
             if pushes is not None and len(legal) > max(pushes, len(chosen)):
                 others = [i for i in pushed if i not in chosen]
                 pushed = sorted(chosen.union(

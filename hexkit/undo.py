@@ -48,7 +48,8 @@ class Journal:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Made first and filled after (its owner may hold it: the cycle stays one journal).
-        return (copyreg.__newobj__, (Journal,), (self.owner, pack_entries(self.entries)))
+        newobj = copyreg.__newobj__  # type: ignore[attr-defined]  # typeshed omits it
+        return (newobj, (Journal,), (self.owner, pack_entries(self.entries)))
 
     def __setstate__(self, state: tuple[Any, list[tuple[Any, ...]]]) -> None:
         self.owner, entries = state

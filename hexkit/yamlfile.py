@@ -52,7 +52,7 @@ class _Loader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise ConfigError(f"nested more than {MAX_DEPTH} levels deep", self.name,
                                   mark.line + 1)
             return super().compose_node(parent, index)
@@ -159,9 +159,9 @@ def parse_yaml(text: str, path: str | Path = "<input>") -> Any:
                           path, line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise ConfigError(f"invalid YAML: {problem}", path, line) from None
+        raise ConfigError(f"invalid YAML: {problem}", path,
+                          mark.line + 1 if mark is not None else None) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", path) from None
     except RecursionError:  # a guard only: the depth bound above comes first

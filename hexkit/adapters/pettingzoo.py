@@ -27,8 +27,8 @@ RENDER_MODES = ("human", "ansi")
 class HexkitAECEnv(AECEnv):
     """The AEC environment of one hexkit game (``game`` is a game string or a Game)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "hexkit_v0",
-                "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "hexkit_v0",
+                                 "is_parallelizable": False}
 
     def __init__(self, game: Any, render_mode: str | None = None, *, registry: Any = None,
                  max_plies: int | None = None):
@@ -51,10 +51,10 @@ class HexkitAECEnv(AECEnv):
         self.action_spaces = {a: act for a in self.possible_agents}
         self.position: Position | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -144,7 +144,7 @@ def _import(reference: str) -> Policy:
         found = getattr(module, attribute)
     except AttributeError:
         raise OptionError(f"{where} has no {attribute!r}") from None
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _load_file(path: Path) -> Any:

@@ -120,3 +120,13 @@ def make_bot(game: Game, spec: str, seed: int | None, *, registry: Any = None,
             "command line of the person running hexkit (not from a record, a request or a "
             "saved file)")
     return found.factory(game, arg or None, seed)
+
+
+def make_computer(game: Game, spec: str, seed: int | None, *, registry: Any = None,
+                  from_operator: bool = False) -> Bot:
+    """The bot a seat spec names where no person can play (a grader's games): as
+    :func:`make_bot`, with OptionError for ``human``."""
+    bot = make_bot(game, spec, seed, registry=registry, from_operator=from_operator)
+    if bot is None:
+        raise OptionError(f"{spec!r} names a person; a bot plays here (e.g. mcts or random)")
+    return bot

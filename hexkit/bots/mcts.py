@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import PlayoutPolicy, function
 from hexkit.bots.tactics import Tactics, wins_for
 from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
@@ -132,8 +132,8 @@ class MctsBot:
             depth = policy.depth if policy is not None and policy.depth is not None \
                 else DEFAULT_DEPTH
         self.depth = depth
-        self._choose = policy.choose if policy is not None else None
-        self._evaluate = policy.evaluate if policy is not None else None
+        self._choose = function(policy.choose) if policy is not None else None
+        self._evaluate = function(policy.evaluate) if policy is not None else None
         self.tactics: Tactics | None = Tactics(policy) if tactics else None
         # In-tree and playout checks for wins in one, only where the game makes them cheap.
         self._quick = self.tactics if self.tactics is not None and self.tactics.cheap else None

@@ -12,20 +12,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
-from hexkit.game import Move, State, import_object
+from hexkit.game import Move, import_object
+
+# A game's functions take its own state and moves (a HexAroundState, a Sequence[Place]):
+# they are typed Any below, because a Callable's parameters cannot be narrower than the
+# type it is given as (State, Sequence[Move]).
 
 #: ``choose(state, legal_moves, rng) -> move`` picks a playout move.
-PlayoutChooser = Callable[[State, Sequence[Move], random.Random], Move]
+PlayoutChooser = Callable[[Any, Any, random.Random], Move]
 #: ``evaluate(state) -> per-seat rewards in 0..1`` scores an unfinished playout.
-Evaluator = Callable[[State], Sequence[float]]
+Evaluator = Callable[[Any], Sequence[float]]
 #: ``may_win(state) -> moves or None``: the moves of the player to act that might win at
 #: once, a superset of those that do (None: any move might; the bot tries them all).
-WinFilter = Callable[[State], "Iterable[Move] | None"]
+WinFilter = Callable[[Any], "Iterable[Move] | None"]
 #: ``shortlist(state, legal_moves) -> moves``: the moves worth searching here, by the game's
 #: own tactics (a non-empty subset of ``legal_moves``, or all of them).
-Shortlist = Callable[[State, Sequence[Move]], Sequence[Move]]
+Shortlist = Callable[[Any, Any], Sequence[Move]]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 #: The bot that plays a game's named levels: ``bot:easy`` (:mod:`hexkit.bots.levels`).
@@ -83,6 +89,12 @@ class PlayoutPolicy:
             if isinstance(value, str):
                 changes[name] = import_object(value)
         return replace(self, **changes) if changes else self
+
+
+def function(value: F | str | None) -> F | None:
+    """A policy's function: ``value`` itself, or the function a ``"package.module:function"``
+    reference names (imported now), or None."""
+    return import_object(value) if isinstance(value, str) else value
 
 
 def check_levels(levels: Any) -> str | None:

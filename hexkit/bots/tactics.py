@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.policy import PlayoutPolicy, function
 from hexkit.errors import HexkitError
 from hexkit.game import Move, State
 
@@ -42,8 +42,8 @@ class Tactics:
     """The tactical layer of a game: built once per bot from the game's policy."""
 
     def __init__(self, policy: PlayoutPolicy | None = None, *, root_tries: int = ROOT_TRIES):
-        self.may_win = policy.may_win if policy is not None else None
-        self.shortlist = policy.shortlist if policy is not None else None
+        self.may_win = function(policy.may_win) if policy is not None else None
+        self.shortlist = function(policy.shortlist) if policy is not None else None
         self.root_tries = root_tries
         #: Moves played to check them by the last :meth:`root_moves` (for benchmarks).
         self.tried = 0
@@ -56,7 +56,7 @@ class Tactics:
 
     def _candidates(self, state: State, legal: Sequence[Move] | None) -> Iterable[Move]:
         if self.may_win is not None:
-            found = self.may_win(state)  # type: ignore[operator]
+            found = self.may_win(state)
             if found is not None:
                 return found
         return legal if legal is not None else state.legal_moves()
@@ -64,7 +64,7 @@ class Tactics:
     def _no_win_possible(self, state: State) -> bool:
         if self.may_win is None:
             return False
-        found = self.may_win(state)  # type: ignore[operator]
+        found = self.may_win(state)
         return found is not None and not found
 
     def winning_moves(self, state: State, legal: Sequence[Move] | None = None, *,
@@ -107,7 +107,7 @@ class Tactics:
         names none, or cannot tell: searches and playouts never try every move)."""
         if self.may_win is None:
             return None
-        found = self.may_win(state)  # type: ignore[operator]
+        found = self.may_win(state)
         if not found:
             return None
         wins = self.winning_moves(state, first=True, candidates=found)
@@ -152,7 +152,7 @@ class Tactics:
         moves = list(legal)
         if self.shortlist is not None:
             known = set(moves)
-            listed = [m for m in self.shortlist(state, moves) if m in known]  # type: ignore[operator]
+            listed = [m for m in self.shortlist(state, moves) if m in known]
             if listed:
                 moves = listed
         safe = self.safe_moves(state, moves)

@@ -20,7 +20,7 @@ from hexkit.match import (
     _average,
     run_match,
 )
-from hexkit.tournament.backends import make_backend
+from hexkit.tournament.backends import Backend, make_backend
 from hexkit.tournament.progress import ProgressBar
 
 #: Default deadline of one call into the rules (seconds).
@@ -78,7 +78,7 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_TIME_PER_MOVE:g}; 0: no limit)")
 
 
-def backend_from(args: argparse.Namespace) -> object:
+def backend_from(args: argparse.Namespace) -> Backend:
     """The backend the arguments ask for (one-line OptionError for a bad combination)."""
     if args.jobs is not None and args.address:
         raise OptionError("--jobs does not apply with --address (the Ray cluster's CPUs "
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace, stdout: IO[str] | None = None,
         result = run_match(
             game, specs, args.games, seed=seed, rotate=not args.fixed_seats,
             max_moves=args.max_moves, time_per_move=args.time_per_move, time_limit=limit,
-            save_dir=args.save_dir, backend=backend,  # type: ignore[arg-type]
+            save_dir=args.save_dir, backend=backend,
             progress=progress if bar else None,
             on_move=(lambda index, moves: bar.moving(str(index + 1), moves)) if bar else None,
         )

@@ -41,10 +41,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
     add_folder_argument(parser)
+    parser.add_argument("--storage", default=None, metavar="URL",
+                        help="where games and accounts are kept: the folder (default) or "
+                             "postgresql://USER@HOST:PORT/DB, shared by several hexkit "
+                             "serve processes (the postgres extra)")
+    parser.add_argument("--broadcast", default=None, metavar="URL",
+                        help="how processes sharing a --storage hear of each other's "
+                             "moves: redis://HOST:PORT/N (the redis extra; default: this "
+                             "process alone)")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                         help="a name (or address) browsers use to reach this server, "
                              "beside the loopback names and --host (repeatable; e.g. the "
                              "name behind a reverse proxy)")
+    parser.add_argument("--proxy", action="append", default=[], metavar="ADDRESS",
+                        help="the address of your reverse proxy (e.g. 127.0.0.1): its "
+                             "X-Forwarded-For and X-Forwarded-Proto are believed (the "
+                             "client's address for the limits, https for Origin checks); "
+                             "nobody else's (repeatable)")
     people = parser.add_argument_group("accounts")
     people.add_argument("--accounts", dest="accounts", action="store_true", default=None,
                         help="only signed-in people play, even on loopback (default: "
@@ -111,6 +124,16 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
         _positive(name.replace("_", "-"), getattr(args, name))
     _positive("bot-seconds", args.bot_seconds, 0.1)
     _positive("rate", args.rate, 0.1)
+    if args.broadcast and not (args.storage or "").startswith(("postgresql:", "postgres:")):
+        raise OptionError("--broadcast serves processes that share a --storage "
+                          "postgresql://... (a folder is one process's)")
+    for proxy in args.proxy:
+        import ipaddress
+
+        try:
+            ipaddress.ip_address(proxy.strip())
+        except ValueError:
+            raise OptionError(f"--proxy {proxy!r}: an IP address, e.g. 127.0.0.1") from None
     if not args.archive_after >= 0:
         raise OptionError("--archive-after is a number of minutes from 0")
     engines: dict[str, str] = {}
@@ -147,7 +170,8 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
     names = (*args.allowed_host, *(own_names(args.host) if reachable else ()))
     return ServerSettings(host=args.host, port=args.port, allowed_hosts=tuple(names),
                           engines=engines, limits=limits, bots=caps,
-                          accounts=args.accounts, open_watching=args.open_watching)
+                          accounts=args.accounts, open_watching=args.open_watching,
+                          storage=args.storage, broadcast=args.broadcast)
 
 
 def raise_fd_limit() -> int:
@@ -170,7 +194,16 @@ def raise_fd_limit() -> int:
 def banner(settings: Any, store: Any, policy: Any, folder: Path) -> list[str]:
     """What the server tells its operator at start-up: what is exposed, to whom."""
     port = settings.port
-    lines = [f"{len(store.rooms)} saved games in {folder}"]
+    where = f"in {folder}" if settings.storage is None else \
+        f"in {settings.storage.split('@')[-1]}"  # no password in the banner
+    live = store.storage.live_count()
+    lines = [f"{live} games going on {where} (each loaded when first opened)"]
+    if settings.broadcast is not None:
+        lines.append("other hexkit serve processes on this storage share its games "
+                     f"(broadcast {settings.broadcast.split('@')[-1]})")
+    elif settings.storage is not None:
+        lines.append("no --broadcast: a browser here sees the moves made through another "
+                     "process only at this process's next change of that game")
     if settings.reachable_from_others:
         names = [n for n in settings.allowed_hosts if ":" not in n] or [settings.host]
         urls = ", ".join(f"http://{n}:{port}/" for n in names[:4])
@@ -243,7 +276,9 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=1024 * 1024, timeout_graceful_shutdown=1,
                             limit_concurrency=settings.limits.sockets_total + 32,
-                            proxy_headers=False, server_header=False,
+                            proxy_headers=bool(args.proxy),
+                            forwarded_allow_ips=",".join(args.proxy) or None,
+                            server_header=False,
                             # Out of descriptors, asyncio retries an accept per waiting
                             # connection: a short queue keeps that small.
                             backlog=128)

@@ -5,7 +5,8 @@
     hexkit users import roster.csv         # one account per row, a link each
     hexkit users list | remove NAME | reset NAME | admin NAME [--off]
 
-Accounts live in the server's folder (``--games-dir``, the same as ``hexkit serve``'s).
+Accounts live in the server's folder (``--games-dir``, the same as ``hexkit serve``'s), or
+in its database (``--storage postgresql://...``, the same as ``hexkit serve``'s).
 A one-time link lets its person choose a password; it works once, within 7 days.
 """
 
@@ -35,6 +36,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from hexkit.commands.serve import add_folder_argument
 
     add_folder_argument(parser)
+    parser.add_argument("--storage", default=None, metavar="URL",
+                        help="the servers' database (postgresql://...), as given to "
+                             "hexkit serve --storage (default: the folder)")
     parser.add_argument("--url", default="http://localhost:8000",
                         help="the server's address as students type it, for the one-time "
                              "links (default http://localhost:8000)")
@@ -66,12 +70,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def open_accounts(args: argparse.Namespace) -> Any:
     from hexkit.commands.serve import default_folder
+    from hexkit.errors import HexkitError
     from hexkit.web.accounts import Accounts
-    from hexkit.web.storage import FolderStorage
+    from hexkit.web.backends import open_storage
 
     folder = Path(args.games_dir) if args.games_dir else default_folder()
+    url = getattr(args, "storage", None)
     try:
-        return Accounts(FolderStorage(folder)), folder
+        return Accounts(open_storage(url, None if url else folder, serving=False)), folder
+    except HexkitError as exc:
+        if isinstance(exc, OptionError):
+            raise
+        raise OptionError(str(exc)) from None
     except OSError as exc:
         raise OptionError(f"cannot open the accounts in {folder}: "
                           f"{exc.strerror or exc}") from None
@@ -112,16 +122,14 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
             accounts.remove(args.name)
             print(f"removed {args.name}", file=out)
         elif args.verb == "reset":
-            from hexkit.web.storage import Account
-
-            account: Account | None = accounts.storage.account(args.name)
-            if account is None:
+            found = accounts.storage.account(args.name)
+            if found is None:
                 raise AccountError(f"there is no account {args.name!r}")
-            account.password = ""
-            accounts.storage.put_account(account)
-            accounts.storage.drop_sessions_of(account.name)
-            link = f"{url}/welcome#{accounts.one_time_link(account.name)}"
-            print(f"{account.name} is signed out; one-time link {link}", file=out)
+            found.password = ""
+            accounts.storage.put_account(found)
+            accounts.storage.drop_sessions_of(found.name)
+            link = f"{url}/welcome#{accounts.one_time_link(found.name)}"
+            print(f"{found.name} is signed out; one-time link {link}", file=out)
         elif args.verb == "admin":
             accounts.set_admin(args.name, not args.off)
             print(f"{args.name} is {'no longer ' if args.off else ''}an admin", file=out)

@@ -125,10 +125,10 @@ class ClassDriver:
         path = Path(start["path"])
         module = _import_file(path, str(start.get("module") or path.stem))
         self.class_name = str(start["class"])
-        cls = getattr(module, self.class_name, None)
-        if not isinstance(cls, type):
+        found = getattr(module, self.class_name, None)
+        if not isinstance(found, type):
             raise SubmissionError(f"{path.name} defines no class {self.class_name}")
-        self.cls: type = cls
+        self.cls = found
 
     def info(self) -> dict[str, Any]:
         return {"class": self.class_name}

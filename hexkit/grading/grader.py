@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexkit import plugins
 from hexkit.errors import HexkitError, OptionError
@@ -251,7 +251,7 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                                        counterexample=difference.length))
 
 
-def _broke(difference: Difference | None) -> bool:
+def _broke(difference: Difference | None) -> TypeGuard[Difference]:
     """True if the submission crashed, ended or stopped answering there (rather than
     answering differently): the rest of that trajectory checked nothing."""
     if difference is None:

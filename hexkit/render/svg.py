@@ -295,7 +295,7 @@ def seat_colours(players: Sequence[str]) -> list[str]:
     if len({c for c in named if c}) != len([c for c in named if c]):
         named = [None] * len(players)  # two players share a colour word: ignore the words
     spare = [c for c in PLAYER_COLOURS if c not in named]
-    out = []
+    out: list[str] = []
     for colour in named:
         if colour is None:
             colour = spare.pop(0) if spare else PLAYER_COLOURS[len(out) % len(PLAYER_COLOURS)]

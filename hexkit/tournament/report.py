@@ -150,7 +150,7 @@ def text_report(report: dict[str, Any]) -> str:
 def _game_text(report: dict[str, Any]) -> str:
     opts = report.get("options") or {}
     if not opts:
-        return report["game"]
+        return str(report["game"])
     return f"{report['game']}({','.join(f'{k}={v}' for k, v in opts.items())})"
 
 
@@ -187,8 +187,8 @@ def svg_chart(report: dict[str, Any]) -> str:
     rows = report["standings"]
     label_w, plot_w, row_h, top, bottom = 190, 420, 30, 58, 44
     width, height = label_w + plot_w + 30, top + row_h * len(rows) + bottom
-    lo = min(s["low"] for s in rows)
-    hi = max(s["high"] for s in rows)
+    lo: float = min(s["low"] for s in rows)
+    hi: float = max(s["high"] for s in rows)
     step = _nice_step((hi - lo) / 6 or 1)
     lo, hi = step * (lo // step), step * -(-hi // step)
 
@@ -236,7 +236,7 @@ def svg_chart(report: dict[str, Any]) -> str:
 
 
 def _nice_step(raw: float) -> float:
-    magnitude = 10 ** int(f"{raw:e}".split("e")[1])
+    magnitude: float = 10 ** int(f"{raw:e}".split("e")[1])
     for m in (1, 2, 2.5, 5, 10):
         if raw <= m * magnitude:
             return m * magnitude

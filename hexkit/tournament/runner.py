@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -169,7 +169,7 @@ def check_programs(specs: tuple[str, ...] | list[str],
                 "bots, in the same order, to run it")
 
 
-def check_bots(game: Game, specs: tuple[str, ...] | list[str]) -> None:
+def check_bots(game: Game, specs: Sequence[str]) -> None:
     """Fail fast, in this process, on an unknown bot, a bad argument or a human."""
     for spec in specs:
         bot = make_bot(game, spec, 0, from_operator=True)  # checked by check_programs

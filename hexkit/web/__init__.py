@@ -5,9 +5,15 @@ clickable through the core's move gestures (``state.gesture``/``moves_from``), n
 ``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.records`).
 
 - :mod:`hexkit.web.rooms`: games in progress, their seats and secret tokens, undo
-  requests, saving and reloading them (no web framework needed);
+  requests, every change in a worker thread, what browsers are sent (no web framework
+  needed);
+- :mod:`hexkit.web.storage` (a folder, with :mod:`hexkit.web.journal`) and
+  :mod:`hexkit.web.pgstorage` (PostgreSQL): where games and accounts are kept;
+  :mod:`hexkit.web.broadcast`: how processes sharing a storage hear of each other's moves
+  (Redis); :mod:`hexkit.web.backends` picks them from ``--storage``/``--broadcast``;
 - :mod:`hexkit.web.protocol`: checking what a browser sends;
-- :mod:`hexkit.web.app`: the Starlette application (pages, JSON API, WebSockets, bots).
+- :mod:`hexkit.web.hub`: the browsers of each game, and the bots' turns;
+- :mod:`hexkit.web.app`: the Starlette application (pages, JSON API, WebSockets).
 
 Starlette, uvicorn and websockets come with the ``web`` extra: :data:`INSTALL_HINT`.
 """

@@ -17,7 +17,11 @@
 Every request passes :class:`~hexkit.web.guards.Guard` first (Host, Origin, rate, security
 headers). Routes then check who is asking (session, seat token, owner) and what it may
 cost (the caps of :class:`~hexkit.web.settings.ServerSettings`), and hand the work to a
-room. State-changing requests are JSON only (no form of another site can send one).
+room through the :class:`~hexkit.web.rooms.RoomStore` (in a worker: nothing blocking runs
+on the event loop). State-changing requests are JSON only (no form of another site can
+send one). Games live in the storage the operator chose (a folder, or PostgreSQL), and
+several processes on one storage hear of each other's changes through the broadcast layer
+(in-process, or Redis).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from hexkit.datapaths import variants_only
 from hexkit.errors import HexkitError, UnknownGameError
 from hexkit.records import GameRecord
 from hexkit.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Person
+from hexkit.web.backends import open_broadcast, open_storage
 from hexkit.web.bots import BotPolicy, BotPool
 from hexkit.web.guards import (
     FD_ERRORS,
@@ -55,7 +60,6 @@ from hexkit.web.hub import Hub
 from hexkit.web.protocol import MAX_BODY, ascii_digits, decode_json, parse_message
 from hexkit.web.rooms import Owner, Room, RoomError, RoomStore, SeatChoice, hash_token
 from hexkit.web.settings import ServerSettings
-from hexkit.web.storage import FolderStorage
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("hexkit.web")
@@ -135,7 +139,8 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
     with the operator's ``settings`` (default: loopback, default limits)."""
     settings = settings or ServerSettings()
     limits = settings.limits
-    storage = FolderStorage(folder)
+    storage = open_storage(settings.storage, folder)
+    broadcast = open_broadcast(settings.broadcast)
     if registry is None:
         from hexkit import plugins
 
@@ -148,6 +153,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return SeatChoice(shown, build, from_operator)
 
     store = RoomStore(folder, registry, storage=storage, check_seat=check_seat)
+    store.on_commit = lambda room: broadcast.publish(room.id, room.seq)
     accounts = Accounts(storage)
     pool = BotPool(settings.bots.thinking, settings.bots.seconds)
     hub = Hub(store, limits, pool)
@@ -155,8 +161,11 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
     required = settings.accounts_required
 
     # -- who is asking -------------------------------------------------------------------
-    def person_of(conn: HTTPConnection) -> Person:
-        return accounts.person(conn.cookies.get(COOKIE))
+    async def person_of(conn: HTTPConnection) -> Person:
+        cookie = conn.cookies.get(COOKIE)
+        if cookie and storage.shared:  # a database query: not on the event loop
+            return await asyncio.to_thread(accounts.person, cookie)
+        return accounts.person(cookie)
 
     def client_of(conn: HTTPConnection, person: Person) -> str:
         return f"account:{person.name}" if person.signed_in else \
@@ -176,7 +185,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return FileResponse(STATIC / "index.html")
 
     async def api_catalog(request: Request) -> Response:
-        may_watch(person_of(request))
+        may_watch(await person_of(request))
         games = []
         for name in sorted(store.registry.games):
             spec = store.registry.games[name]
@@ -195,7 +204,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return ok({"games": games, "bots": policy.offered(), "caps": policy.caps_text()})
 
     async def api_me(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         return ok({"name": person.name, "display": person.display, "admin": person.admin,
                    "accounts": required, "watching": not required or settings.open_watching
                    or person.signed_in})
@@ -244,7 +253,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return offset, max(1, min(size, limits.page_size))
 
     async def api_lobby(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_watch(person)
         offset, size = page_of(request)
         mine = None
@@ -253,18 +262,18 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                 raise RoomError("sign in to see your games", 401)
             mine = person.name
         if request.query_params.get("archived") == "1":
-            games, total = storage.archived(offset, size, owner=mine)
+            games, total = await asyncio.to_thread(storage.archived, offset, size, mine)
         else:
-            games, total = store.lobby(offset, size, mine=mine)
+            games, total = await asyncio.to_thread(store.lobby, offset, size, mine=mine)
         return ok({"games": games, "total": total, "offset": offset, "limit": size})
 
     # -- making games --------------------------------------------------------------------
-    def check_capacity(client: str) -> None:
-        live = sum(1 for r in store.rooms.values() if not r.finished)
-        if len(store.rooms) >= limits.games_total and live >= limits.games_total:
+    async def check_capacity(client: str) -> None:
+        live = await asyncio.to_thread(storage.live_count)
+        if live >= limits.games_total:
             raise RoomError(f"the server holds its most games ({limits.games_total}); "
                             "try again later", 503)
-        if store.live_games_of(client) >= limits.games_per_client:
+        if await asyncio.to_thread(store.live_games_of, client) >= limits.games_per_client:
             raise RoomError(f"you have {limits.games_per_client} games going on already "
                             "(the server's cap): finish, stop or delete one first", 429)
 
@@ -281,7 +290,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                    "owner_token": owner_token}, 201)
 
     async def api_create(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
         data = await read_json(request)
         if not isinstance(data, dict):
@@ -290,7 +299,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         if not isinstance(name, str) or not name or len(name) > 100:
             raise RoomError("'game' is the name of an installed game")
         client = client_of(request, person)
-        check_capacity(client)
+        await check_capacity(client)
         spec = store.registry.game_spec(name)
         game = spec.make_game(game_options(spec, data.get("options")))
         seats = data.get("seats")
@@ -299,19 +308,19 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         if not isinstance(seats, list) or len(seats) > 8:
             raise RoomError("'seats' is a list: 'human' or a bot for each seat")
         owner, owner_token = make_owner(client, person)
-        room, seat, token = store.create(game, seats, seed=parse_seed(data.get("seed")),
-                                         owner=owner, take=parse_take(data.get("take")),
-                                         player=person.name or "")
+        room, seat, token = await store.make(game, seats, seed=parse_seed(data.get("seed")),
+                                             owner=owner, take=parse_take(data.get("take")),
+                                             player=person.name or "")
         return created(room, seat, token, owner_token)
 
     async def api_load(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
         data = await read_json(request)
         if not isinstance(data, dict):
             raise RoomError("send a JSON object: record, upto, seats")
         client = client_of(request, person)
-        check_capacity(client)
+        await check_capacity(client)
         record = GameRecord.from_dict(data.get("record"), "the uploaded record")
         game = record.load_game(store.registry, untrusted=True)
         seats = data.get("seats")
@@ -333,9 +342,9 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             raise RoomError("'seats' is a list: 'human' or a bot for each seat")
         upto = data.get("upto")
         owner, owner_token = make_owner(client, person)
-        room, seat, token = store.create(game, seats, start=record, upto=upto, owner=owner,
-                                         take=parse_take(data.get("take")),
-                                         player=person.name or "")
+        room, seat, token = await store.make(game, seats, start=record, upto=upto,
+                                             owner=owner, take=parse_take(data.get("take")),
+                                             player=person.name or "")
         answer = created(room, seat, token, owner_token)
         if notes:
             body = json.loads(bytes(answer.body))
@@ -345,29 +354,32 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     # -- one game ------------------------------------------------------------------------
     async def api_join(request: Request) -> Response:
-        person = person_of(request)
+        person = await person_of(request)
         may_play(person)
-        room = store.get(request.path_params["room"])
+        room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
         if not isinstance(data, dict):
             raise RoomError("send {\"seat\": N}")
-        if room.finished:
-            raise RoomError("the game is over: no seat to take", 409)
-        token = room.take_seat(data.get("seat"), person.name or "")
-        await hub.broadcast(room)
+
+        def take() -> str:
+            if room.finished:
+                raise RoomError("the game is over: no seat to take", 409)
+            return room.take_seat(data.get("seat"), person.name or "")
+
+        token = await store.run(room, take)
         return ok({"id": room.id, "seat": data["seat"], "token": token})
 
     async def api_seats(request: Request) -> Response:
-        may_watch(person_of(request))
-        room = store.get(request.path_params["room"])
+        may_watch(await person_of(request))
+        room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
         if not isinstance(data, dict):
             raise RoomError("send {\"tokens\": [TOKEN, ...]}")
         return ok({"id": room.id, "held": room.held_by(data.get("tokens"))})
 
     async def owner_request(request: Request) -> tuple[Room, Person]:
-        person = person_of(request)
-        room = store.get(request.path_params["room"])
+        person = await person_of(request)
+        room = await store.open(request.path_params["room"])
         data = await read_json(request, 4096)
         token = data.get("owner_token") if isinstance(data, dict) else None
         if not (person.admin or room.owned_by(person.name, token)):
@@ -378,21 +390,22 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         room, person = await owner_request(request)
         who = "an admin" if person.admin and not room.owned_by(person.name, None) \
             else "its owner"
-        room.stop(f"stopped by {who}")
-        await hub.broadcast(room)
-        return ok(room.summary())
+        def stop() -> dict[str, Any]:
+            room.stop(f"stopped by {who}")
+            return room.summary()
+
+        return ok(await store.run(room, stop))
 
     async def api_delete(request: Request) -> Response:
         room, _ = await owner_request(request)
-        room.stop("deleted")
-        await hub.broadcast(room)
-        store.delete(room)
+        await store.run(room, lambda: room.stop("deleted"))
+        await asyncio.to_thread(store.delete, room)
         hub.close_room(room.id)
         return ok({"id": room.id, "deleted": True})
 
     async def api_game(request: Request) -> Response:
-        may_watch(person_of(request))
-        room = store.get(request.path_params["room"])
+        may_watch(await person_of(request))
+        room = await store.open(request.path_params["room"])
         return Response(room.snapshot_text(), media_type="application/json")
 
     def _ply(request: Request) -> int | None:
@@ -405,8 +418,8 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         return number
 
     async def api_position(request: Request) -> Response:
-        may_watch(person_of(request))
-        room = store.get(request.path_params["room"])
+        may_watch(await person_of(request))
+        room = await store.open(request.path_params["room"])
         ply = _ply(request)
 
         def make(state: Any) -> dict[str, Any]:
@@ -418,11 +431,11 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             return {"ply": len(state.move_stack), "svg": render_svg(view, result=result),
                     "caption": list(view.caption), "result": result}
 
-        return ok(room.picture(ply, "position", make))
+        return ok(await store.run(room, lambda: room.picture(ply, "position", make)))
 
     async def api_svg(request: Request) -> Response:
-        may_watch(person_of(request))
-        room = store.get(request.path_params["room"])
+        may_watch(await person_of(request))
+        room = await store.open(request.path_params["room"])
         ply = _ply(request)
 
         def make(state: Any) -> tuple[int, str]:
@@ -432,27 +445,31 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             title = f"{room.game} after move {shown}" if shown else f"{room.game}: start"
             return shown, render_state_svg(state, title=title)
 
-        shown, svg = room.picture(ply, "svg", make)
+        shown, svg = await store.run(room, lambda: room.picture(ply, "svg", make))
         headers = {"Content-Disposition":
                    f'attachment; filename="{room.game.name}-{room.id}-{shown}.svg"'}
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def api_record(request: Request) -> Response:
-        may_watch(person_of(request))
-        room_id = request.path_params["room"]
-        room = store.rooms.get(room_id)
-        if room is not None:
-            room.record.update(room.state)
-            record, name = room.record, room.game.name
-        else:
-            found = storage.archived_record(room_id) if isinstance(room_id, str) and \
-                len(room_id) == 10 and room_id.isalnum() and room_id.isascii() else None
+        may_watch(await person_of(request))
+        room_id = store.check_id(request.path_params["room"])
+        try:
+            room = await store.open(room_id)
+        except RoomError as exc:
+            if exc.status != 404:
+                raise
+            found = await asyncio.to_thread(storage.archived_record, room_id)
             if found is None:
-                store.get(room_id)  # the 404
-                raise AssertionError
-            record, name = found, found.name
+                raise
+            data, name = found.to_dict(), found.name
+        else:
+            def current() -> dict[str, Any]:
+                room.record.update(room.state)
+                return room.record.to_dict()
+
+            data, name = await store.run(room, current), room.game.name
         headers = {"Content-Disposition": f'attachment; filename="{name}-{room_id}.json"'}
-        return Response(json.dumps(record.to_dict(), indent=1) + "\n",
+        return Response(json.dumps(data, indent=1) + "\n",
                         media_type="application/json", headers=headers)
 
     # -- the game's socket ---------------------------------------------------------------
@@ -462,10 +479,10 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         await websocket.close(code=1008)
 
     async def game_socket(websocket: WebSocket) -> None:
-        person = person_of(websocket)
+        person = await person_of(websocket)
         try:
             may_watch(person)
-            room = store.get(websocket.path_params["room"])
+            room = await store.open(websocket.path_params["room"])
         except RoomError as exc:
             await refuse(websocket, str(exc))
             return
@@ -476,8 +493,9 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             return
         await websocket.accept()
         peer = hub.join(websocket, client, room.id)
+        hub.kick(room)  # a bot whose turn it was when the game was saved
         try:
-            hub.send(peer, room.snapshot_text())
+            hub.send_state(peer, room)
             while not peer.dropped:
                 raw = await websocket.receive()
                 if raw["type"] == "websocket.disconnect":
@@ -505,25 +523,37 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             if kind == "ping":
                 hub.send(peer, '{"type": "pong"}')
                 return
+            if kind == "hello":
+                hub.hello(peer, room, message["protocol"], message["tokens"])
+                return
+            if kind == "resync":
+                hub.send_state(peer, room)
+                return
+            if kind == "moves":
+                hub.send_moves(peer, room)
+                return
             if store.rooms.get(room.id) is not room:
                 raise RoomError("this game was deleted", 410)
             if required and not person.signed_in:
                 raise RoomError("sign in to play on this server (you are watching)", 401)
-            if kind == "move":
-                check_player(room, person, room.seat_of(message["token"]))
-                room.play(message["token"], message["move"])
-            elif kind == "undo":
-                room.request_undo(message["tokens"])
-            elif kind == "undo_answer":
-                check_player(room, person, room.seat_of(message["token"]))
-                room.answer_undo(message["token"], message["accept"])
+
+            def act() -> None:
+                if kind == "move":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    room.play(message["token"], message["move"])
+                elif kind == "undo":
+                    room.request_undo(message["tokens"])
+                elif kind == "undo_answer":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    room.answer_undo(message["token"], message["accept"])
+
+            await store.run(room, act)
         except RoomError as exc:
             say(str(exc))
             return
         except HexkitError as exc:
             say(f"refused: {exc}")
             return
-        await hub.broadcast(room)
         hub.kick(room)
 
     def check_player(room: Room, person: Person, seat: int) -> None:
@@ -557,22 +587,48 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
     async def archive_idle() -> None:
         while True:
             await asyncio.sleep(min(60.0, max(1.0, limits.archive_after / 4)))
-            for room in store.idle_finished(limits.archive_after):
+            if storage.shared:  # a bot whose process stopped: another one plays it
+                for room_id in list(hub.peers):
+                    if room_id in store.rooms:
+                        hub.kick(store.rooms[room_id])
+            for room_id in await asyncio.to_thread(store.idle_finished, limits.archive_after):
                 try:
-                    store.archive(room)
-                    hub.close_room(room.id)
-                except OSError as exc:
-                    log.error("game %s: cannot archive it: %s", room.id, exc.strerror)
+                    await asyncio.to_thread(store.archive, room_id)
+                    hub.close_room(room_id)
+                except (OSError, HexkitError) as exc:
+                    log.error("game %s: cannot archive it: %s", room_id,
+                              getattr(exc, "strerror", None) or exc)
+
+    async def remote_change(game_id: str, seq: int) -> None:
+        """Another process committed a change of a game: the browsers here see it."""
+        room = store.rooms.get(game_id)
+        if room is None or room.seq == seq:
+            return
+        if game_id not in hub.peers and room.thinking is None and \
+                (room.lock is None or not room.lock.locked()):
+            store.forget(game_id)  # nobody watches it here: loaded afresh if opened
+            return
+        try:
+            await store.run(room, lambda: None)
+        except RoomError as exc:
+            if exc.status == 410:
+                store.rooms.pop(game_id, None)
+                hub.close_room(game_id)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        quiet_loop_errors(asyncio.get_running_loop())
-        for room in list(store.rooms.values()):
-            hub.kick(room)  # a bot whose turn it was when the server stopped
-        archiver = asyncio.get_running_loop().create_task(archive_idle())
+        loop = asyncio.get_running_loop()
+        quiet_loop_errors(loop)
+        await broadcast.start(remote_change)
+        indexing = loop.run_in_executor(store.workers, store.index_missing)
+        archiver = loop.create_task(archive_idle())
         yield
         archiver.cancel()
         await hub.shutdown()
+        await broadcast.stop()
+        with contextlib.suppress(Exception):
+            await indexing
+        await asyncio.to_thread(store.close)
 
     routes = [
         Route("/", page),
@@ -604,12 +660,13 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         RoomError: on_room_error, AccountError: on_room_error,
         HexkitError: on_hexkit_error, OSError: on_os_error, Exception: on_crash}
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers=handlers)  # type: ignore[arg-type]
+                    exception_handlers=handlers)
     app.state.store = store
     app.state.hub = hub
     app.state.accounts = accounts
     app.state.settings = settings
     app.state.policy = policy
+    app.state.broadcast = broadcast
     guarded = Guard(app, settings, limiter)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded

@@ -163,7 +163,7 @@ class BotPool:
             def work() -> None:
                 self.running += 1
                 try:
-                    result = (self._think(bot, position, deadline), "")
+                    result: tuple[Move | None, str] = (self._think(bot, position, deadline), "")
                 except _Stopped:
                     result = (None, "stopped")
                 except Exception as exc:  # a bot's bug must not take the server down

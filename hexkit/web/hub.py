@@ -1,10 +1,15 @@
 """The browsers watching each game, and the bots thinking for them.
 
 Every socket has its own bounded queue and a task that sends from it, each send with a
-timeout: a broadcast only puts the game's new state (one text, made once per change) in
-each queue and never waits for a browser. A browser that stops reading falls behind; when
-its queue is full or a send times out it is dropped, and the game goes on for everyone
-else.
+timeout: a broadcast only puts the game's new version (texts made once per change, in the
+worker that made it) in each queue and never waits for a browser. A browser that stops
+reading falls behind; when its queue is full or a send times out it is dropped, and the
+game goes on for everyone else.
+
+What a browser is sent: the whole state when it comes (and when it asks for a resync);
+then, once it said ``hello`` with protocol 2, only what changed since the version it holds
+(the legal moves only to the browsers holding the seat to move). A browser of protocol 1
+(no hello) gets the whole state after every change, as before.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ class Peer:
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
     task: asyncio.Task[None] | None = None
     dropped: bool = False
+    #: 1: the whole state after every change; 2: what changed (said in its hello).
+    protocol: int = 1
+    #: The seats whose tokens this browser showed in its hello.
+    seats: frozenset[int] = frozenset()
+    #: The version of the game this browser was last sent.
+    version: int = -1
 
 
 class Hub:
@@ -45,6 +56,7 @@ class Hub:
         self.per_client: dict[str, int] = {}
         self.count = 0
         self.tasks: set[asyncio.Task[None]] = set()
+        store.on_change = self.broadcast
 
     # -- sockets -------------------------------------------------------------------------
     @property
@@ -128,14 +140,46 @@ class Hub:
         except asyncio.CancelledError:
             pass
 
-    async def broadcast(self, room: Room) -> None:
-        """Queue the game's new state for every browser of it (never waits for one)."""
-        peers = list(self.peers.get(room.id, ()))
-        if not peers:
+    def broadcast(self, room: Room) -> None:
+        """Queue the game's new version for every browser of it (never waits for one):
+        what changed for a browser holding the version before, the whole state for the
+        others."""
+        published = room.published
+        peers = self.peers.get(room.id)
+        if not peers or published is None:
             return
-        text = room.snapshot_text()
-        for peer in peers:
-            self.send(peer, text)
+        turn = published.data["turn"]
+        for peer in list(peers):
+            if peer.version == published.version:
+                continue
+            if peer.protocol >= 2 and published.base is not None and \
+                    peer.version == published.base:
+                mover = turn is not None and turn in peer.seats
+                text = published.mover if mover else published.others
+            else:
+                text = published.full
+            peer.version = published.version
+            self.send(peer, text or published.full)
+
+    def send_state(self, peer: Peer, room: Room) -> None:
+        """The whole state, to a browser that just came or asked for a resync."""
+        published = room.published or room.publish()
+        peer.version = published.version
+        self.send(peer, published.full)
+
+    def hello(self, peer: Peer, room: Room, protocol: int, tokens: list[str]) -> None:
+        """A browser says which protocol it speaks and which seats it holds; one that holds
+        the seat to move gets the legal moves."""
+        peer.protocol = protocol
+        peer.seats = frozenset(room.seats_of(tokens))
+        self.send_moves(peer, room, only_mover=True)
+
+    def send_moves(self, peer: Peer, room: Room, only_mover: bool = False) -> None:
+        published = room.published or room.publish()
+        turn = published.data["turn"]
+        if only_mover and (turn is None or turn not in peer.seats):
+            return
+        self.send(peer, published.moves)
 
     def close_room(self, room_id: str) -> None:
         """Drop every browser of a game (deleted or archived)."""
@@ -144,16 +188,16 @@ class Hub:
 
     # -- bots ----------------------------------------------------------------------------
     def kick(self, room: Room) -> None:
-        """Start the bot whose turn it is, if it is a bot's turn and none is thinking."""
-        if room.finished or room.thinking is not None:
+        """Start the bot whose turn it is, if it is a bot's turn and none is thinking (with
+        a storage shared by several processes, only the process that claims the turn)."""
+        # From what was published (the live state may be changing in a worker); the
+        # worker checks again before the bot thinks.
+        published = room.published
+        if published is None or published.data["over"] or \
+                published.data["thinking"] is not None:
             return
-        seat = room.state.current_player
-        if seat >= len(room.seats) or room.seats[seat].is_human:
-            return
-        cap = self.limits.bot_only_plies
-        if not room.has_person and len(room.state.move_stack) >= cap:
-            room.stop(f"{cap} moves without a person (the server's cap)")
-            self._later(self.broadcast(room))
+        seat = published.data["turn"]
+        if seat is None or seat >= len(room.seats) or room.seats[seat].is_human:
             return
         self._later(self._bot_turn(room, seat))
 
@@ -163,43 +207,69 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     async def _bot_turn(self, room: Room, seat: int) -> None:
-        version = room.version
-        room.thinking = seat
-        room.version += 1  # the page shows the bot thinking
-        version = room.version
-        await self.broadcast(room)
-        bot = room.seats[seat].bot
-        move, why = await self.pool.choose(bot, room.state)
-        if room.thinking == seat:
-            room.thinking = None
-            room.version += 1
-        if self.store.rooms.get(room.id) is not room:
-            return  # deleted meanwhile
-        if move is None and why in ("late", "stopped") and not self.pool.stopping \
-                and version + 1 == room.version and not room.finished:
-            move = fallback_move(room.state, room.version)
-            room.notice = (f"{room.players[seat]} ({room.seats[seat].spec}) ran out of its "
-                           f"{self.pool.seconds:g} s: a random move was played")
-            log.warning("game %s: the bot %s ran out of time", room.id, room.seats[seat].spec)
-        elif move is None:
-            if not self.pool.stopping:
-                log.error("game %s: the bot %s failed: %s", room.id, room.seats[seat].spec,
-                          why)
-            await self.broadcast(room)
-            return
+        store = self.store
+
+        def begin() -> tuple[int, Any] | None:
+            if room.finished or room.thinking is not None or \
+                    room.state.current_player != seat or room.seats[seat].is_human:
+                return None
+            cap = self.limits.bot_only_plies
+            if not room.has_person and len(room.state.move_stack) >= cap:
+                room.stop(f"{cap} moves without a person (the server's cap)")
+                return None
+            if store.storage.shared and not store.storage.claim_bot(
+                    room.id, room.seq, self.pool.seconds + 5.0):
+                return None  # another process plays this turn
+            room.thinking = seat
+            room.version += 1  # the page shows the bot thinking
+            return room.version, room.state.copy()
+
         try:
-            room.play_bot(seat, move, version + 1)
+            started = await store.run(room, begin)
+        except RoomError as exc:
+            log.error("game %s: the bot %s cannot start: %s", room.id,
+                      room.seats[seat].spec, exc)
+            return
+        if started is None:
+            return
+        version, position = started
+        bot = room.seats[seat].bot
+        move, why = await self.pool.choose(bot, position)
+
+        def finish() -> bool:
+            nonlocal move
+            if room.thinking == seat:
+                room.thinking = None
+                room.version += 1
+            if store.rooms.get(room.id) is not room:
+                return False  # deleted meanwhile
+            if move is None and why in ("late", "stopped") and not self.pool.stopping \
+                    and version + 1 == room.version and not room.finished:
+                move = fallback_move(room.state, room.version)
+                room.notice = (f"{room.players[seat]} ({room.seats[seat].spec}) ran out of "
+                               f"its {self.pool.seconds:g} s: a random move was played")
+                log.warning("game %s: the bot %s ran out of time", room.id,
+                            room.seats[seat].spec)
+            elif move is None:
+                if not self.pool.stopping:
+                    log.error("game %s: the bot %s failed: %s", room.id,
+                              room.seats[seat].spec, why)
+                return False
+            return room.play_bot(seat, move, version + 1)
+
+        try:
+            played = await store.run(room, finish)
         except RoomError as exc:
             log.error("game %s: the bot %s's move was refused: %s", room.id,
                       room.seats[seat].spec, exc)
-            await self.broadcast(room)
             return
-        await self.broadcast(room)
-        self.kick(room)
+        if played:
+            self.kick(room)
 
     async def shutdown(self) -> None:
         """Stop thinking bots (their programs too) and close every socket."""
         self.pool.stopping = True
+        self.store.on_change = None
         for task in list(self.tasks):
             task.cancel()
         for peers in list(self.peers.values()):

@@ -7,11 +7,25 @@ bytes with a ``type``:
 - ``{"type": "undo", "tokens": [T, ...]}``: take back your last move (asks the other
   player first when another person plays in this game);
 - ``{"type": "undo_answer", "token": T, "accept": true}``: answer the other's request;
-- ``{"type": "ping"}``: answered by ``{"type": "pong"}``.
+- ``{"type": "ping"}``: answered by ``{"type": "pong"}``;
+- ``{"type": "hello", "protocol": 2, "tokens": [T, ...]}``: this browser understands
+  changes (protocol 2) and holds the seats of these tokens (it gets their legal moves);
+- ``{"type": "moves"}``: the legal moves now, answered by ``{"type": "moves", "version":
+  V, "moves": [...]}``;
+- ``{"type": "resync"}``: send the whole state again.
 
 Anything else is refused with ``{"type": "error", "message": "..."}``, one line, and
-changes nothing. The server sends ``{"type": "state", ...}`` (see
-:meth:`hexkit.web.rooms.Room.snapshot`) to every browser of the game after each change.
+changes nothing.
+
+The server sends ``{"type": "state", ...}`` (the whole game, see
+:meth:`hexkit.web.rooms.Room.snapshot`) when a browser comes and when it asks for a
+resync. After each change a browser of protocol 1 gets the whole state again; a browser of
+protocol 2 gets ``{"type": "change", "base": B, "version": V, ...}``: the fields that
+changed since version B (the one it holds), the log from ``log_from`` on, the board as
+``svg_patch`` (line splices ``[start, end, lines]`` of the SVG it holds, applied from the
+last) or a whole ``svg``, and ``moves`` when the turn changed (the list for the seat to
+move, ``[]`` for everyone else). A browser that does not hold version B asks for a
+resync.
 """
 
 from __future__ import annotations
@@ -28,12 +42,20 @@ MAX_MESSAGE = 16 * 1024
 MAX_BODY = 2 * 1024 * 1024
 
 #: Message type -> the fields it must have, with their types.
+#: How a message's error names the type a field needs.
+_WHAT: dict[type | tuple[type, ...], str] = {str: "a text", bool: "true or false", list: "a list"}
+
 MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "move": {"token": str, "move": str},
     "undo": {"tokens": list},
     "undo_answer": {"token": str, "accept": bool},
     "ping": {},
+    "hello": {"tokens": list},
+    "moves": {},
+    "resync": {},
 }
+#: The protocols a browser may say it speaks.
+PROTOCOLS = (1, 2)
 
 
 def decode_json(raw: str | bytes, refusal: str) -> Any:
@@ -72,8 +94,15 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     for name, wanted in MESSAGES[kind].items():
         value = data.get(name)
         if not isinstance(value, wanted) or (wanted is str and not value):
-            what = {str: "a text", bool: "true or false", list: "a list"}.get(wanted, "given")
+            what = _WHAT.get(wanted, "given")
             raise RoomError(f"a {kind} message needs {name!r}: {what}")
-    if kind == "undo" and not all(isinstance(t, str) for t in data["tokens"]):
-        raise RoomError("an undo message's 'tokens' is a list of texts")
+    if kind in ("undo", "hello") and (not all(isinstance(t, str) for t in data["tokens"])
+                                      or len(data["tokens"]) > 16):
+        raise RoomError(f"a {kind} message's 'tokens' is a list of texts (at most 16)")
+    if kind == "hello":
+        protocol = data.get("protocol", 2)
+        if not isinstance(protocol, int) or isinstance(protocol, bool) or \
+                protocol not in PROTOCOLS:
+            raise RoomError(f"'protocol' is one of {', '.join(map(str, PROTOCOLS))}")
+        data["protocol"] = protocol
     return data

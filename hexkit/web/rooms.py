@@ -9,24 +9,35 @@ itself), so a server that stops loses no game (:mod:`hexkit.web.storage`). A mov
 save fails is taken back before it is refused. Nothing here knows a game or a web
 framework.
 
-What a browser is sent is computed once per change (:meth:`Room.snapshot`, and the
+What a browser is sent is computed once per change (:meth:`Room.publish`: the whole state
+for a browser that just came, and what changed for those that hold the one before; the
 pictures of earlier moves once each), however many browsers ask.
+
+:class:`RoomStore` runs every change of a room in a worker thread, one at a time per
+room: the rules, the durable save (:meth:`Storage.commit`) and the new pictures never run
+on the server's event loop, and a move is announced once it is saved. Games are loaded
+when first opened; with a storage that several processes share, each change first
+catches up with what the others committed, and a commit that lost the race is retried on
+the fresh game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
+import logging
 import os
 import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hexkit.errors import HexkitError
 from hexkit.game import Game, Move, State, result_text
@@ -34,7 +45,10 @@ from hexkit.gestures import Hand, Origin
 from hexkit.records import GameRecord, replay_steps
 from hexkit.refusals import push_or_refusal
 from hexkit.view import BoardView, CellView
-from hexkit.web.storage import SEATS_FORMAT, FolderStorage, Storage
+from hexkit.web.storage import SEATS_FORMAT, Conflict, FolderStorage, IndexRow, Storage
+
+T = TypeVar("T")
+log = logging.getLogger("hexkit.web")
 
 #: A room's id: lower-case hex, so that it is safe in a file name and a URL.
 ROOM_ID = re.compile(r"[0-9a-f]{10}\Z")
@@ -98,11 +112,16 @@ class LogEntry:
     seat: int
     move: str
     events: list[dict[str, Any]]
+    _shown: tuple[int, dict[str, Any]] | None = field(default=None, repr=False,
+                                                      compare=False)
 
     def to_dict(self, players: tuple[str, ...], ply: int) -> dict[str, Any]:
-        name = players[self.seat] if 0 <= self.seat < len(players) else ""
-        return {"ply": ply, "seat": self.seat, "player": name, "move": self.move,
-                "events": self.events}
+        """The entry as the page shows it (made once: an entry never changes)."""
+        if self._shown is None or self._shown[0] != ply:
+            name = players[self.seat] if 0 <= self.seat < len(players) else ""
+            self._shown = (ply, {"ply": ply, "seat": self.seat, "player": name,
+                                 "move": self.move, "events": self.events})
+        return self._shown[1]
 
 
 @dataclass
@@ -125,6 +144,77 @@ class Owner:
         token = str(data.get("token_sha256") or "")
         return cls(str(data.get("client") or "")[:200], str(data.get("account") or "")[:100],
                    token if re.fullmatch(r"[0-9a-f]{64}", token) else "")
+
+
+@dataclass
+class Published:
+    """What browsers are sent for one version of a room: ``full``, the whole state (a
+    browser that just came, or fell behind); ``base``, the version published before, and
+    what changed since then: ``mover`` for the browsers holding the seat to move (with its
+    legal moves), ``others`` for everyone else."""
+
+    version: int
+    data: dict[str, Any]
+    base: int | None = None
+    mover: str | None = None
+    others: str | None = None
+    moves: str = ""
+    _full: str | None = field(default=None, repr=False)
+
+    @property
+    def full(self) -> str:
+        """The whole state as JSON (made when a browser first needs it)."""
+        if self._full is None:
+            self._full = json.dumps(self.data)
+        return self._full
+
+
+def svg_patch(before: str, now: str) -> list[list[Any]] | None:
+    """``now`` as line splices of ``before``: ``[[start, end, [lines]], ...]`` in order
+    (lines ``start`` to ``end`` of ``before`` become ``lines``; applied from the last),
+    or None when that is not shorter than ``now`` itself."""
+    import difflib
+
+    old, new = before.split("\n"), now.split("\n")
+    # The lines around the changes are the same: only the middle goes through difflib.
+    head, most = 0, min(len(old), len(new))
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    middle_old, middle_new = old[head:len(old) - tail], new[head:len(new) - tail]
+    matcher = difflib.SequenceMatcher(None, middle_old, middle_new, autojunk=False)
+    patch: list[list[Any]] = [[head + i1, head + i2, middle_new[j1:j2]]
+             for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+    size = sum(len(line) + 8 for _, _, lines in patch for line in lines) + 12 * len(patch)
+    return patch if size < len(now) // 2 else None
+
+
+def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool,
+                   patch: list[list[Any]] | None = None) -> dict[str, Any]:
+    """What changed from the state ``before`` to ``now`` (both :meth:`Room.snapshot`
+    dicts): every other field that differs (the SVG as ``svg_patch``, the line splices of
+    :func:`svg_patch`, when given), the log from the first entry that differs, and the
+    legal moves when the turn or the moves changed (the list for the seat to move, ``[]``
+    for the others)."""
+    out: dict[str, Any] = {"type": "change", "base": before["version"],
+                           "version": now["version"]}
+    for key, value in now.items():
+        if key not in ("type", "version", "log", "moves") and before.get(key) != value:
+            out[key] = value
+    if patch is not None and "svg" in out:
+        del out["svg"]
+        out["svg_patch"] = patch
+    old, new = before["log"], now["log"]
+    same = min(len(old), len(new))
+    while same and old[same - 1] != new[same - 1]:
+        same -= 1
+    if same != len(old) or same != len(new):
+        out["log_from"], out["log"] = same, new[same:]
+    if before["turn"] != now["turn"] or before["moves"] != now["moves"]:
+        out["moves"] = now["moves"] if with_moves else []
+    return out
 
 
 @dataclass
@@ -152,7 +242,15 @@ class Room:
     notice: str = ""
     #: When the game was last changed (archiving idle finished games).
     touched: float = field(default_factory=time.time)
-    _snapshot: tuple[int, dict[str, Any], str] | None = field(default=None, repr=False)
+    #: The storage's number of the last change this room holds (see Storage.commit).
+    seq: int = 0
+    #: What browsers were last sent (made by :meth:`publish`, in a worker).
+    published: Published | None = field(default=None, repr=False)
+    #: One change at a time (made on the event loop by the RoomStore).
+    lock: asyncio.Lock | None = field(default=None, repr=False)
+    #: The version last sent to browsers, the seq last told to other processes.
+    announced: int = -1
+    told: int = 0
     _pictures: OrderedDict[tuple[int, int, str], Any] = field(
         default_factory=OrderedDict, repr=False)
 
@@ -219,6 +317,9 @@ class Room:
         chosen.token_hash, chosen.player = hash_token(token), player
         try:
             self.save_seats()
+        except Conflict:
+            chosen.token_hash, chosen.player = None, ""
+            raise
         except (HexkitError, OSError) as exc:
             chosen.token_hash, chosen.player = None, ""
             raise RoomError(saving_refusal(exc), 503) from None
@@ -268,12 +369,16 @@ class Room:
         refused = push_or_refusal(state, move, hint=" (click a piece to see its moves)")
         if refused is not None:
             raise RoomError(refused)
+        asked, self.undo_request = self.undo_request, None  # a move answers it
         try:
-            self.save()
+            self.save(seats=asked is not None)
         except (HexkitError, OSError) as exc:
             # Not kept: what the server answers must be what a restart finds.
             state.pop()
             self.record.update(state)
+            self.undo_request = asked
+            if isinstance(exc, Conflict):
+                raise
             raise RoomError(saving_refusal(exc), 503) from None
         text = str(state.move_stack[-1])
         self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()]))
@@ -287,7 +392,11 @@ class Room:
         if self.finished:
             return
         self.stopped = why
-        self.save_seats()
+        try:
+            self.save_seats()
+        except BaseException:
+            self.stopped = ""
+            raise
         self.changed(save=False)
 
     # -- undo ----------------------------------------------------------------------------
@@ -310,9 +419,23 @@ class Room:
         if not others:
             self.undo(seat)
             return True
-        self.undo_request = seat
-        self.changed(save=False)
+        self._ask(seat)
         return False
+
+    def _ask(self, seat: int | None) -> None:
+        """Set (or clear) the undo request, saved: another process may hold the browser
+        that answers it."""
+        before = self.undo_request
+        self.undo_request = seat
+        try:
+            self.save_seats()
+        except Conflict:
+            self.undo_request = before
+            raise
+        except (HexkitError, OSError) as exc:
+            self.undo_request = before
+            raise RoomError(saving_refusal(exc), 503) from None
+        self.changed(save=False)
 
     def answer_undo(self, token: Any, accept: Any) -> bool:
         """The other player accepts (the moves are taken back) or refuses the request."""
@@ -324,11 +447,10 @@ class Room:
             raise RoomError("the other player answers your undo request", 409)
         if not isinstance(accept, bool):
             raise RoomError("'accept' is true or false")
-        self.undo_request = None
         if accept:
             self.undo(asked)
         else:
-            self.changed(save=False)
+            self._ask(None)
         return accept
 
     def _last_move_of(self, seat: int) -> int:
@@ -344,12 +466,16 @@ class Room:
         keep = max(last, 0)
         while len(self.log) - len(taken) > keep and self.state.move_stack:
             taken.append(self.state.pop())
+        asked, self.undo_request = self.undo_request, None
         try:
-            self.save()
+            self.save(seats=asked is not None)
         except (HexkitError, OSError) as exc:
             for move in reversed(taken):
                 self.state.push(move)
             self.record.update(self.state)
+            self.undo_request = asked
+            if isinstance(exc, Conflict):
+                raise
             raise RoomError(saving_refusal(exc), 503) from None
         del self.log[len(self.log) - len(taken):]
         self.undo_request = None
@@ -367,22 +493,36 @@ class Room:
         folder = self.folder
         return None if folder is None else folder / f"{self.id}.json"
 
-    def save(self) -> None:
-        """Save the game record atomically (after every move)."""
+    def save(self, seats: bool = False) -> None:
+        """Save the game record durably (after every move), with the seats when
+        ``seats``; Conflict if another process changed the game since this room last
+        caught up."""
         self.record.update(self.state)
-        if self.storage is not None:
-            self.storage.save_record(self.id, self.record)
+        self._commit(record=True, seats=seats)
 
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
-                "stopped": self.stopped,
+                "stopped": self.stopped, "undo_request": self.undo_request,
                 "seats": [{"spec": s.spec, "token_sha256": s.token_hash,
                            **({"player": s.player} if s.player else {})}
                           for s in self.seats]}
 
     def save_seats(self) -> None:
-        if self.storage is not None:
-            self.storage.save_seats(self.id, self.seats_data())
+        self._commit(record=False, seats=True)
+
+    def _commit(self, record: bool, seats: bool) -> None:
+        if self.storage is None:
+            return
+        self.seq = self.storage.commit(
+            self.id, record=self.record if record else None,
+            seats=self.seats_data() if seats else None, row=self.index_row(),
+            expected=self.seq or None)
+
+    def index_row(self) -> IndexRow:
+        """The game's row in the lobby."""
+        return IndexRow(self.summary(), self.owner.client, self.owner.account,
+                        tuple(s.player for s in self.seats if s.player), self.finished,
+                        self.created)
 
     # -- pictures ------------------------------------------------------------------------
     def position(self, ply: int | None = None) -> State:
@@ -442,18 +582,33 @@ class Room:
     def snapshot(self) -> dict[str, Any]:
         """Everything a browser shows of the live game: the clickable board, the legal
         moves with their gestures, the panel's lines, the narrated log. Computed once per
-        change."""
-        return self._cached()[1]
+        change (by :meth:`publish`)."""
+        return self.publish().data
 
     def snapshot_text(self) -> str:
-        """The snapshot as the JSON text sent to every browser (made once per change)."""
-        return self._cached()[2]
+        """The snapshot as the JSON text sent to a browser that needs the whole state (as
+        last published: the event loop never computes it while a worker changes the
+        room)."""
+        return (self.published or self.publish()).full
 
-    def _cached(self) -> tuple[int, dict[str, Any], str]:
-        if self._snapshot is None or self._snapshot[0] != self.version:
-            data = self._snapshot_now()
-            self._snapshot = (self.version, data, json.dumps(data))
-        return self._snapshot
+    def publish(self) -> Published:
+        """What browsers are sent for the current version (made once per change, in the
+        worker that made the change; the event loop only reads ``published``)."""
+        last = self.published
+        if last is not None and last.version == self.version:
+            return last
+        data = self._snapshot_now()
+        made = Published(self.version, data,
+                         moves=json.dumps({"type": "moves", "version": self.version,
+                                           "moves": data["moves"]}))
+        if last is not None:
+            made.base = last.version
+            patch = None if last.data["svg"] == data["svg"] else \
+                svg_patch(last.data["svg"], data["svg"])
+            made.mover = json.dumps(change_message(last.data, data, True, patch))
+            made.others = json.dumps(change_message(last.data, data, False, patch))
+        self.published = made
+        return made
 
     def _snapshot_now(self) -> dict[str, Any]:
         state = self.state
@@ -531,13 +686,25 @@ class SeatChoice:
 
 
 # -- the rooms of a server -------------------------------------------------------------------
+#: Threads that change rooms: their saves wait on the disk or the database, and the file
+#: system (or the database) commits the saves of concurrent threads together.
+WORKERS = 16
+
+
 class RoomStore:
-    """Every live room of the server, kept in a :class:`Storage` (a folder by default;
-    None: in memory only, for tests). ``check_seat(spec)`` turns a seat spec (from a
-    request or a saved seats file alike) into a :class:`SeatChoice`, or refuses it."""
+    """The rooms of the server, kept in a :class:`Storage` (a folder by default; None: in
+    memory only, for tests) and loaded when first opened. ``check_seat(spec)`` turns a
+    seat spec (from a request or a saved seats file alike) into a :class:`SeatChoice`, or
+    refuses it.
+
+    Every change goes through :meth:`run` (one at a time per room, in a worker thread);
+    ``on_change(room)`` is then called on the event loop when the room published a new
+    version (the hub sends it to the browsers), and ``on_commit(room)`` when it committed
+    a change (the broadcast layer tells the other processes)."""
 
     def __init__(self, folder: str | os.PathLike[str] | None, registry: Any = None,
-                 storage: Storage | None = None, check_seat: Any = None):
+                 storage: Storage | None = None, check_seat: Any = None,
+                 workers: int = WORKERS):
         if registry is None:
             from hexkit import plugins
 
@@ -545,29 +712,199 @@ class RoomStore:
         self.registry = registry
         self.storage: Storage = storage if storage is not None else FolderStorage(folder)
         self.check_seat = check_seat or _plain_seat(registry)
+        #: The rooms loaded in this process (opened since it started).
         self.rooms: dict[str, Room] = {}
         #: One line per saved game that could not be loaded again, or was changed to load.
         self.problems: list[str] = []
-        if self.folder is not None:
-            self.load_all()
+        self.broken: dict[str, str] = {}
+        self.workers = ThreadPoolExecutor(max(1, workers), thread_name_prefix="hexkit-room")
+        self._opening: dict[str, asyncio.Future[Room]] = {}
+        self.on_change: Callable[[Room], None] | None = None
+        self.on_commit: Callable[[Room], None] | None = None
 
     @property
     def folder(self) -> Path | None:
         return getattr(self.storage, "folder", None)
 
-    def get(self, room_id: Any) -> Room:
-        """The room ``room_id`` (RoomError 404 if there is none)."""
-        if not isinstance(room_id, str) or not ROOM_ID.match(room_id) or \
-                room_id not in self.rooms:
+    def close(self) -> None:
+        """Wait for the saves under way, then let the storage go."""
+        self.workers.shutdown(wait=True, cancel_futures=False)
+        checkpoint = getattr(self.storage, "checkpoint", None)
+        if callable(checkpoint):
+            try:
+                checkpoint()
+            except OSError as exc:
+                log.error("cannot make the games' files durable at exit (%s): the journal "
+                          "is replayed at the next start", exc.strerror or exc)
+        close = getattr(self.storage, "close", None)
+        if callable(close) and self.storage.shared:
+            close()
+
+    @staticmethod
+    def check_id(room_id: Any) -> str:
+        """``room_id`` if it can be a room's id (RoomError 404 otherwise)."""
+        if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
             shown = room_id if isinstance(room_id, str) and len(room_id) <= 40 else "?"
             raise RoomError(f"there is no game {shown!r} on this server", 404)
+        return room_id
+
+    def get(self, room_id: Any) -> Room:
+        """The loaded room ``room_id`` (RoomError 404 if it is not loaded)."""
+        if self.check_id(room_id) not in self.rooms:
+            raise RoomError(f"there is no game {room_id!r} on this server", 404)
         return self.rooms[room_id]
 
+    # -- opening -------------------------------------------------------------------------
+    async def open(self, room_id: Any) -> Room:
+        """The room ``room_id``, loaded from the storage in a worker if it is not yet
+        (RoomError 404 if there is none)."""
+        room_id = self.check_id(room_id)
+        found = self.rooms.get(room_id)
+        if found is not None:
+            return found
+        opening = self._opening.get(room_id)
+        if opening is None:
+            opening = asyncio.get_running_loop().run_in_executor(
+                self.workers, self.load_room, room_id)
+            self._opening[room_id] = opening
+            opening.add_done_callback(lambda _: self._opening.pop(room_id, None))
+        return await opening
+
+    def load_room(self, room_id: str) -> Room:
+        """Load a saved game now, in this thread: RoomError 404 if there is none, or (and a
+        line in ``problems``) if it cannot be loaded again."""
+        found = self.rooms.get(room_id)
+        if found is not None:
+            return found
+        if room_id in self.broken:
+            raise RoomError(self.broken[room_id], 500)
+        try:
+            record, data, seq = self.storage.load(room_id)
+        except KeyError:
+            raise RoomError(f"there is no game {room_id!r} on this server", 404) from None
+        except (HexkitError, OSError, ValueError, TypeError) as exc:
+            raise self._broken(room_id, exc) from None
+        try:
+            room = self._build(room_id, record, data, seq)
+        except (HexkitError, OSError, ValueError, KeyError, TypeError) as exc:
+            raise self._broken(room_id, exc) from None
+        room.publish()
+        return self.rooms.setdefault(room_id, room)
+
+    def _broken(self, room_id: str, exc: BaseException) -> RoomError:
+        self.problems.append(f"game {room_id}: cannot load this game again: {exc}")
+        log.warning("%s", self.problems[-1])
+        message = (f"game {room_id} cannot be loaded again: its saved files are damaged "
+                   "(the server's log says why)")
+        self.broken[room_id] = message
+        return RoomError(message, 500)
+
+    def index_missing(self) -> int:
+        """Give a lobby row to the games the storage found without one (saved before the
+        lobby had an index, or left by a crash between a save and its row); how many."""
+        missing = list(getattr(self.storage, "unindexed", ()))
+        done = 0
+        for room_id in missing:
+            if not ROOM_ID.match(room_id):
+                continue
+            try:
+                room = self.load_room(room_id)
+            except RoomError:
+                continue
+            put_row = getattr(self.storage, "put_row", None)
+            if put_row is not None:
+                put_row(room_id, room.index_row())
+                done += 1
+        if hasattr(self.storage, "unindexed"):
+            self.storage.unindexed = []
+        return done
+
+    # -- changing ------------------------------------------------------------------------
+    async def run(self, room: Room, work: Callable[[], T]) -> T:
+        """``work()`` on ``room`` in a worker, one change at a time per room, after catching
+        up with the other processes (a shared storage); a commit that lost the race is
+        retried once on the fresh game. The browsers are told once it returns."""
+        if room.lock is None:
+            room.lock = asyncio.Lock()
+        async with room.lock:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self.workers, self._work, room, work)
+            finally:
+                self._announce(room)
+
+    def _work(self, room: Room, work: Callable[[], T]) -> T:
+        try:
+            if self.storage.shared:
+                self.catch_up(room)
+            try:
+                return work()
+            except Conflict:
+                self.catch_up(room, force=True)
+                try:
+                    return work()
+                except Conflict:
+                    raise RoomError("this game changed on another server meanwhile: try "
+                                    "again", 409) from None
+        finally:
+            room.publish()
+
+    def _announce(self, room: Room) -> None:
+        published = room.published
+        if published is not None and published.version != room.announced:
+            room.announced = published.version
+            if self.on_change is not None:
+                self.on_change(room)
+        if room.seq != room.told:
+            room.told = room.seq
+            if self.on_commit is not None:
+                self.on_commit(room)
+
+    def catch_up(self, room: Room, force: bool = False) -> None:
+        """Bring ``room`` up to what the storage holds (moves and seats committed by another
+        process): the new moves played on (every one re-checked), or the game replayed
+        when it was taken back."""
+        seq = self.storage.seq_of(room.id)
+        if seq is None:
+            raise RoomError("this game was deleted", 410)
+        if seq == room.seq and not force:
+            return
+        record, data, seq = self.storage.load(room.id)
+        seats = self._seats(room.id, room.game, record, data, room.seats, len(room.seats))
+        known = room.record.moves
+        if record.moves[: len(known)] == known and record.start == room.record.start:
+            for text in record.moves[len(known):]:
+                seat = room.state.current_player
+                refused = push_or_refusal(room.state, text, hint="")
+                if refused is not None:
+                    raise RoomError(f"game {room.id}: the stored move {text!r} is refused: "
+                                    f"{refused}", 500)
+                room.log.append(LogEntry(seat, str(room.state.move_stack[-1]),
+                                         [e.to_dict() for e in room.state.events()]))
+            room.record.update(room.state)
+        else:
+            fresh, state, played = _replayed(record, room.game, None)
+            room.record, room.state = fresh, state
+            room.log = [LogEntry(seat, text, events) for (seat, text), events in played]
+        room.seats = seats
+        self._meta(room, data)
+        room.seq = room.told = seq
+        room.changed(save=False)
+
+    # -- making --------------------------------------------------------------------------
     def _new_id(self) -> str:
         while True:
             room_id = secrets.token_hex(5)
             if room_id not in self.rooms:
                 return room_id
+
+    async def make(self, game: Game, seats: list[Any], **options: Any
+                   ) -> tuple[Room, int | None, str | None]:
+        """:meth:`create` in a worker (a record's replay, the first pictures and the save
+        stay off the event loop)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.workers, lambda: self.create(game, seats,
+                                                                            **options))
 
     def create(self, game: Game, seats: list[Any], *, seed: int | None = None,
                start: GameRecord | None = None, upto: int | None = None,
@@ -593,13 +930,14 @@ class RoomStore:
         if len(seats) != count:
             raise RoomError(f"{game} has {count} seats: give {count} players, not "
                             f"{len(seats)}")
-        made = []
+        made: list[Any] = []
         for i, spec in enumerate(seats):
             try:
                 choice = self.check_seat(spec)
                 bot = None if choice.build == HUMAN else make_seat_bot(
                     self.registry, game, choice, (seed or 0) + 1000 * (i + 1))
             except HexkitError as exc:
+                _close_bots_of(made)
                 raise RoomError(f"seat {i}: {exc}") from None
             made.append(Seat(HUMAN if bot is None else choice.spec, None, bot))
         room = Room(self._new_id(), game, record, state, made, time.time(),
@@ -611,7 +949,11 @@ class RoomStore:
             if take == "first":
                 seat = free[0] if free else None
             else:
-                seat = room.check_seat(take)
+                try:
+                    seat = room.check_seat(take)
+                except RoomError:
+                    _close_bots(room)
+                    raise
             if seat is not None:
                 token = secrets.token_urlsafe(24)
                 room.seats[seat].token_hash = hash_token(token)
@@ -620,33 +962,40 @@ class RoomStore:
         for (seat_no, text), events in played:
             room.log.append(LogEntry(seat_no, text, events))
         try:
-            room.save_seats()
-            room.save()
+            room.save(seats=True)
         except (HexkitError, OSError) as exc:
             self.storage.delete_game(room.id)
+            _close_bots(room)
             raise RoomError(saving_refusal(exc), 503) from None
+        room.told = room.seq
+        room.publish()
+        room.announced = room.version
         self.rooms[room.id] = room
         return room, seat, token
 
-    def load_all(self) -> None:
-        """Load every saved game (a broken one is a line in ``problems``)."""
-        for room_id in self.storage.game_ids():
-            if not ROOM_ID.match(room_id):
-                continue
-            try:
-                self.rooms[room_id] = self._load(room_id)
-            except (HexkitError, OSError, ValueError, KeyError, TypeError) as exc:
-                self.problems.append(f"game {room_id}: cannot load this game again: "
-                                     f"{exc}")
-
-    def _load(self, room_id: str) -> Room:
-        record, data = self.storage.load_game(room_id)
+    def _build(self, room_id: str, record: GameRecord, data: Mapping[str, Any],
+               seq: int) -> Room:
         game = record.load_game(self.registry)
         _, state, played = _replayed(record, game, None)
+        seats = self._seats(room_id, game, record, data, None, len(state.players))
+        created = data.get("created")
+        room = Room(room_id, game, record, state, seats,
+                    float(created) if isinstance(created, int | float) else 0.0,
+                    storage=self.storage, seq=seq, told=seq)
+        self._meta(room, data)
+        for (seat, text), events in played:
+            room.log.append(LogEntry(seat, text, events))
+        return room
+
+    def _seats(self, room_id: str, game: Game, record: GameRecord, data: Mapping[str, Any],
+               keep: list[Seat] | None, count: int) -> list[Seat]:
+        """The seats of a saved seats document, every spec checked as a request's would be
+        (a seats document is data); the bots of ``keep`` are kept where the spec is the
+        same (no engine is started twice)."""
         entries = data.get("seats")
-        if not isinstance(entries, list) or len(entries) != len(state.players):
-            count = len(entries) if isinstance(entries, list) else 0
-            raise ValueError(f"{count} seats for a game of {len(state.players)}")
+        if not isinstance(entries, list) or len(entries) != count:
+            shown = len(entries) if isinstance(entries, list) else 0
+            raise ValueError(f"{shown} seats for a game of {count}")
         seats = []
         for i, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
@@ -655,7 +1004,10 @@ class RoomStore:
             token_hash = entry.get("token_sha256")
             if token_hash is not None and not re.fullmatch(r"[0-9a-f]{64}", str(token_hash)):
                 raise ValueError(f"seat {i}: a corrupt token hash")
-            # A seats file is data: its specs are checked as a request's would be.
+            player = str(entry.get("player") or "")[:100]
+            if keep is not None and keep[i].spec == spec:
+                seats.append(Seat(spec, token_hash, keep[i].bot, player))
+                continue
             try:
                 choice = self.check_seat(spec)
                 bot = None if choice.build == HUMAN else make_seat_bot(
@@ -664,64 +1016,71 @@ class RoomStore:
                 self.problems.append(f"game {room_id}: seat {i} ({spec.partition(':')[0]}) "
                                      f"is played by a person now: {exc}")
                 choice, bot = SeatChoice(HUMAN, HUMAN), None
-            player = str(entry.get("player") or "")[:100]
             seats.append(Seat(HUMAN if bot is None else choice.spec, token_hash, bot,
                               player))
-        created = data.get("created")
-        room = Room(room_id, game, record, state, seats,
-                    float(created) if isinstance(created, int | float) else 0.0,
-                    storage=self.storage, owner=Owner.from_dict(data.get("owner")),
-                    stopped=str(data.get("stopped") or "")[:200])
-        for (seat, text), events in played:
-            room.log.append(LogEntry(seat, text, events))
-        return room
+        return seats
+
+    @staticmethod
+    def _meta(room: Room, data: Mapping[str, Any]) -> None:
+        room.owner = Owner.from_dict(data.get("owner"))
+        room.stopped = str(data.get("stopped") or "")[:200]
+        asked = data.get("undo_request")
+        room.undo_request = asked if isinstance(asked, int) and not isinstance(asked, bool) \
+            and 0 <= asked < len(room.seats) else None
 
     # -- the lobby -----------------------------------------------------------------------
     def lobby(self, offset: int = 0, limit: int | None = None, *, mine: str | None = None
               ) -> tuple[list[dict[str, Any]], int]:
-        """A page of the live rooms, games going on first, newest first; with ``mine``,
-        only the games of that account (made by it, or with a seat it took)."""
-        rooms = list(self.rooms.values())
-        if mine is not None:
-            rooms = [r for r in rooms if r.owner.account == mine
-                     or any(s.player == mine for s in r.seats)]
-        rooms.sort(key=lambda r: (r.finished, -r.created))
-        end = None if limit is None else offset + limit
-        return [r.summary() for r in rooms[offset:end]], len(rooms)
+        """A page of the live games, going on first, newest first (from the storage's
+        index: no game is loaded); with ``mine``, only the games of that account (made by
+        it, or with a seat it took)."""
+        return self.storage.lobby(offset, 10**9 if limit is None else limit, mine)
 
     def live_games_of(self, client: str) -> int:
         """Games not finished that ``client`` made."""
-        return sum(1 for r in self.rooms.values()
-                   if r.owner.client == client and not r.finished)
+        return self.storage.live_count(client)
 
-    def delete(self, room: Room) -> None:
-        self.rooms.pop(room.id, None)
-        self.storage.delete_game(room.id)
-        _close_bots(room)
+    def forget(self, room_id: str) -> None:
+        """Unload a game (its engines stop); it is loaded afresh when next opened."""
+        loaded = self.rooms.pop(room_id, None)
+        if loaded is not None:
+            _close_bots(loaded)
 
-    def archive(self, room: Room) -> None:
+    def delete(self, room: Room | str) -> None:
+        room_id = room if isinstance(room, str) else room.id
+        loaded = self.rooms.pop(room_id, None)
+        self.storage.delete_game(room_id)
+        if loaded is not None:
+            _close_bots(loaded)
+
+    def archive(self, room: Room | str) -> None:
         """Move a finished game out of the live set (its record stays downloadable)."""
-        summary = room.summary()
-        self.storage.archive_game(room.id, summary)
-        self.rooms.pop(room.id, None)
-        _close_bots(room)
+        room_id = room if isinstance(room, str) else room.id
+        loaded = self.rooms.get(room_id) or self.load_room(room_id)
+        summary = loaded.summary()
+        self.storage.archive_game(room_id, summary)
+        self.rooms.pop(room_id, None)
+        _close_bots(loaded)
 
-    def idle_finished(self, older_than: float) -> list[Room]:
-        """Finished games nobody changed for ``older_than`` seconds."""
-        now = time.time()
-        return [r for r in self.rooms.values()
-                if r.finished and r.thinking is None and now - r.touched >= older_than]
+    def idle_finished(self, older_than: float) -> list[str]:
+        """Finished games nobody changed for ``older_than`` seconds (no bot thinking)."""
+        return [g for g in self.storage.idle_finished(older_than)
+                if (room := self.rooms.get(g)) is None or room.thinking is None]
 
 
-def _close_bots(room: Room) -> None:
-    """Stop the programs of a room's engine seats (a game deleted or archived)."""
-    for seat in room.seats:
+def _close_bots_of(seats: list[Seat]) -> None:
+    for seat in seats:
         close = getattr(seat.bot, "close", None)
         if callable(close):
             try:
                 close()
             except (HexkitError, OSError):
                 pass
+
+
+def _close_bots(room: Room) -> None:
+    """Stop the programs of a room's engine seats (a game deleted or archived)."""
+    _close_bots_of(room.seats)
 
 
 def make_seat_bot(registry: Any, game: Game, choice: SeatChoice, seed: int) -> Any:

@@ -89,6 +89,11 @@ class ServerSettings:
     accounts: bool | None = None
     #: With accounts: people who are not signed in may watch games (never play).
     open_watching: bool = False
+    #: Where games and accounts are kept: None, the folder; ``postgresql://...``.
+    storage: str | None = None
+    #: How processes sharing the storage hear of each other's changes: None, this process
+    #: alone; ``redis://...``.
+    broadcast: str | None = None
 
     @property
     def reachable_from_others(self) -> bool:

@@ -2,14 +2,28 @@
 accounts, sessions, and the archive.
 
 :class:`Storage` is the narrow interface the rooms and accounts use; every method is one
-row-sized operation, so a database implementation (PostgreSQL) maps each to a statement or
-two. :class:`FolderStorage` is the embedded default, nothing to install:
+row-sized operation, so a database implementation (PostgreSQL,
+:mod:`hexkit.web.pgstorage`) maps each to a statement or two. Every change of a game is one
+:meth:`Storage.commit`, durable when it returns and numbered (``seq``): a commit that
+expected another number than the stored one is refused (:class:`Conflict`), which is how
+several processes serialize the moves of one game. The rooms call it from worker threads,
+never from the event loop. :class:`FolderStorage` is the embedded default, nothing to
+install:
 
 - each live game is two files in the server's folder, written atomically: the game record
   ``ID.json`` (readable by ``hexkit replay``) and ``ID.seats.json`` (seat specs, the
-  SHA-256 of each seat's token, owner, players' names, whether it was stopped);
+  SHA-256 of each seat's token, owner, players' names, whether it was stopped, a pending
+  undo request);
+- the lobby is an index of the games (one row each: what the lobby shows, who made it,
+  whether it is finished), so neither start-up nor the lobby reads the games themselves;
 - archived games move to ``archive/``, and are listed from an index;
-- accounts, sessions, one-time links and the archive index live in ``server.sqlite3``.
+- accounts, sessions, one-time links and both indexes live in ``server.sqlite3``.
+
+Durable saves: each commit replaces the changed files atomically and appends their new
+texts to the folder's journal (:mod:`hexkit.web.journal`), durable when the commit
+returns; the commits of many games waiting at once share one fdatasync, and the journal is
+replayed over the files at start-up after a crash (``benchmarks/web_saves.py`` compares the
+ways).
 
 Nothing here trusts what it reads back: the rooms re-check every record move by move and
 every seat spec as if it came from a request.
@@ -20,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -28,9 +43,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from hexkit.errors import HexkitError
 from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
 from hexkit.jsonfile import load_json
+from hexkit.recordlock import check_free
 from hexkit.records import GameRecord, load_record, save_record
+from hexkit.web.journal import Journal, recover
+
+#: A game's id, as the rooms make them (what the journal may name).
+GAME_ID = re.compile(r"[0-9a-f]{10}\Z")
+#: The files of a game, by suffix.
+GAME_FILES = (".json", ".seats.json")
 
 #: The format of a seats file.
 SEATS_FORMAT = "hexkit-web-seats"
@@ -50,14 +73,44 @@ class Account:
     created: float = 0.0
 
 
+class Conflict(HexkitError):
+    """A commit that expected another ``seq`` than the stored one: another process changed
+    the game first."""
+
+
+@dataclass
+class IndexRow:
+    """A game's row in the lobby: what it shows (``summary``), who made it (``client``:
+    an account or an address; ``account``), the accounts seated, whether it is finished,
+    when it was made."""
+
+    summary: dict[str, Any]
+    client: str = ""
+    account: str = ""
+    players: tuple[str, ...] = ()
+    finished: bool = False
+    created: float = 0.0
+
+
 class Storage(Protocol):
     """What the server keeps; one call, one row (or one file)."""
 
+    #: True when several processes may share this storage (their rooms check ``seq``).
+    shared: bool
+
     # -- games ---------------------------------------------------------------------------
-    def game_ids(self) -> list[str]: ...
     def load_game(self, game_id: str) -> tuple[GameRecord, Mapping[str, Any]]: ...
-    def save_record(self, game_id: str, record: GameRecord) -> None: ...
-    def save_seats(self, game_id: str, seats: Mapping[str, Any]) -> None: ...
+    def load(self, game_id: str) -> tuple[GameRecord, Mapping[str, Any], int]: ...
+    def seq_of(self, game_id: str) -> int | None: ...
+    def commit(self, game_id: str, *, record: GameRecord | None = None,
+               seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
+               expected: int | None = None) -> int: ...
+    def lobby(self, offset: int, limit: int, mine: str | None = None
+              ) -> tuple[list[dict[str, Any]], int]: ...
+    def live_count(self, client: str | None = None) -> int: ...
+    def idle_finished(self, older_than: float) -> list[str]: ...
+    def claim_bot(self, game_id: str, seq: int, seconds: float) -> bool: ...
+    def put_row(self, game_id: str, row: IndexRow) -> None: ...
     def delete_game(self, game_id: str) -> None: ...
     def archive_game(self, game_id: str, summary: Mapping[str, Any]) -> None: ...
     def archived(self, offset: int, limit: int, owner: str | None = None
@@ -93,20 +146,43 @@ CREATE TABLE IF NOT EXISTS archive (
     id TEXT PRIMARY KEY, owner TEXT NOT NULL, summary TEXT NOT NULL, archived REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS archive_by_time ON archive (archived);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, client TEXT NOT NULL, account TEXT NOT NULL,
+    players TEXT NOT NULL, finished INTEGER NOT NULL, created REAL NOT NULL,
+    updated REAL NOT NULL, summary TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS games_by_lobby ON games (finished, created);
 """
+
+
+def json_lines(data: Mapping[str, Any]) -> str:
+    """A JSON object with one line per key (values written compactly): as readable as an
+    indented file for a record's few keys, made by the C encoder (``indent`` is not)."""
+    fields = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+              for key, value in data.items()]
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def players_text(players: tuple[str, ...]) -> str:
+    """The accounts seated in a game, as one searchable text (each name quoted)."""
+    return "".join(json.dumps(p) for p in players)
 
 
 class FolderStorage:
     """The embedded storage: files for games, SQLite for the rest, in one folder (None:
     everything in memory, for tests)."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None):
+    shared = False
+
+    def __init__(self, folder: str | os.PathLike[str] | None, serving: bool = True):
         self.folder = None if folder is None else Path(folder)
         self._lock = threading.Lock()
         self._records: dict[str, tuple[GameRecord, dict[str, Any]]] = {}
+        self._seqs: dict[str, int] = {}
+        self._leases: dict[str, float] = {}
+        self.unindexed: list[str] = []
+        self.journal: Journal | None = None
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.clean_temporaries()
             database = str(self.folder / "server.sqlite3")
         else:
             database = ":memory:"
@@ -114,7 +190,41 @@ class FolderStorage:
         if self.folder is not None:
             with contextlib.suppress(OSError):
                 os.chmod(self.folder / "server.sqlite3", 0o600)
+            # The indexes can be rebuilt from the games' files: no fsync per change.
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        if self.folder is not None and serving:  # not for hexkit users beside a server
+            self._start_up()
+
+    def _start_up(self) -> None:
+        """One look at the folder: stray temporaries removed, lobby rows of games whose
+        files are gone dropped, games without a row (saved before the index existed, or
+        left by a crash between a save and its row) listed in ``unindexed``: the rooms
+        index them in the background."""
+        assert self.folder is not None
+        number = recover(self.folder, self._journal_place)
+        self.journal = Journal(self.folder, number, self._files_of)
+        seats_suffix = ".seats.json"
+        found: set[str] = set()
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp") and ".json." in name:
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+                elif name.endswith(seats_suffix):
+                    found.add(name[: -len(seats_suffix)])
+        archive = self.folder / "archive"
+        if archive.is_dir():
+            for stray in archive.glob(".*.json.*.tmp"):
+                with contextlib.suppress(OSError):
+                    stray.unlink()
+        with self._sql() as db:
+            indexed = {r[0] for r in db.execute("SELECT id FROM games")}
+            gone = indexed - found
+            db.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in gone])
+        self.unindexed = sorted(found - indexed)
 
     @contextlib.contextmanager
     def _sql(self) -> Iterator[sqlite3.Connection]:
@@ -122,7 +232,22 @@ class FolderStorage:
             yield self.db
 
     def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
         self.db.close()
+
+    def checkpoint(self) -> None:
+        """Every game's files durable, the journal emptied (when the server stops)."""
+        if self.journal is not None:
+            self.journal.checkpoint()
+
+    def _journal_place(self, game_id: str, suffix: str) -> Path | None:
+        if not GAME_ID.match(game_id) or suffix not in GAME_FILES:
+            return None
+        return self._path(game_id, suffix)
+
+    def _files_of(self, game_id: str) -> list[Path]:
+        return [self._path(game_id, suffix) for suffix in GAME_FILES]
 
     def clean_temporaries(self) -> int:
         """Remove the temporary files a killed save left in the folder (at start-up)."""
@@ -160,6 +285,115 @@ class FolderStorage:
             raise ValueError(f"not a {SEATS_FORMAT} file")
         return load_record(self._path(game_id, ".json")), seats
 
+    def load(self, game_id: str) -> tuple[GameRecord, Mapping[str, Any], int]:
+        """A game's record, seats document and ``seq``; KeyError if there is no such game."""
+        if self.folder is None:
+            if game_id not in self._records:
+                raise KeyError(game_id)
+        elif not self._path(game_id, ".seats.json").is_file():
+            raise KeyError(game_id)
+        record, seats = self.load_game(game_id)
+        with self._lock:
+            seq = self._seqs.setdefault(game_id, 1)
+        return record, seats, seq
+
+    def seq_of(self, game_id: str) -> int | None:
+        with self._lock:
+            return self._seqs.get(game_id)
+
+    def commit(self, game_id: str, *, record: GameRecord | None = None,
+               seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
+               expected: int | None = None) -> int:
+        """Save what changed of one game, durably, then its lobby row; the new ``seq``.
+        (One process owns a folder: ``expected`` is checked all the same.)"""
+        with self._lock:
+            now = self._seqs.get(game_id, 0)
+        if expected is not None and expected != now:
+            raise Conflict(f"game {game_id} changed meanwhile")
+        if self.journal is None:
+            if seats is not None:
+                self.save_seats(game_id, seats)
+            if record is not None:
+                self.save_record(game_id, record)
+        else:
+            self._journaled(game_id, record, seats)
+        if row is not None:
+            self.put_row(game_id, row)
+        with self._lock:
+            self._seqs[game_id] = now + 1
+        return now + 1
+
+    def _journaled(self, game_id: str, record: GameRecord | None,
+                   seats: Mapping[str, Any] | None) -> None:
+        """Replace the game's files (not waiting for the disk), then make their texts
+        durable in the journal; on failure the files are put back as they were."""
+        assert self.journal is not None
+        texts: dict[str, str | None] = {}
+        if seats is not None:
+            texts[".seats.json"] = json_lines({"format": SEATS_FORMAT, "version": 1, **seats})
+        if record is not None:
+            texts[".json"] = json_lines(record.to_dict())
+        before: list[tuple[Path, str | None]] = []
+        try:
+            for suffix, text in texts.items():
+                path = self._path(game_id, suffix)
+                if suffix == ".json":
+                    check_free(path)
+                try:
+                    old: str | None = path.read_text("utf-8")
+                except FileNotFoundError:
+                    old = None
+                assert text is not None
+                write_text_atomic(path, text, durable=False)
+                before.append((path, old))
+            self.journal.append(game_id, texts)
+        except BaseException:
+            for path, old in reversed(before):
+                with contextlib.suppress(OSError):
+                    if old is None:
+                        path.unlink()
+                    else:
+                        write_text_atomic(path, old, durable=False)
+            raise
+
+    def put_row(self, game_id: str, row: IndexRow) -> None:
+        with self._sql() as db:
+            db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, row.client, row.account, players_text(row.players),
+                        int(row.finished), row.created, time.time(),
+                        json.dumps(row.summary)))
+
+    def lobby(self, offset: int, limit: int, mine: str | None = None
+              ) -> tuple[list[dict[str, Any]], int]:
+        """A page of the live games: going on first, newest first; with ``mine``, the
+        games an account made or sits in."""
+        where, args = "", ()  # type: tuple[str, tuple[Any, ...]]
+        if mine is not None:
+            where, args = "WHERE account = ? OR instr(players, ?) > 0", (mine, json.dumps(mine))
+        with self._sql() as db:
+            total = db.execute(f"SELECT count(*) FROM games {where}", args).fetchone()[0]
+            rows = db.execute(f"SELECT summary FROM games {where} ORDER BY finished, "
+                              "created DESC LIMIT ? OFFSET ?", (*args, limit, offset)).fetchall()
+        return [json.loads(r[0]) for r in rows], int(total)
+
+    def live_count(self, client: str | None = None) -> int:
+        """Unfinished games in the live set (of ``client`` when given)."""
+        where, args = "WHERE finished = 0", ()  # type: tuple[str, tuple[Any, ...]]
+        if client is not None:
+            where, args = "WHERE finished = 0 AND client = ?", (client,)
+        with self._sql() as db:
+            return int(db.execute(f"SELECT count(*) FROM games {where}", args).fetchone()[0])
+
+    def idle_finished(self, older_than: float) -> list[str]:
+        with self._sql() as db:
+            rows = db.execute("SELECT id FROM games WHERE finished = 1 AND updated <= ?",
+                              (time.time() - older_than,)).fetchall()
+        return [r[0] for r in rows]
+
+    def claim_bot(self, game_id: str, seq: int, seconds: float) -> bool:
+        """One process: always its own bots (kept for the shared storages' interface)."""
+        return True
+
     def save_record(self, game_id: str, record: GameRecord) -> None:
         if self.folder is None:
             seats = self._records.get(game_id, (record, {}))[1]
@@ -180,20 +414,30 @@ class FolderStorage:
         if self.folder is None:
             self._records.pop(game_id, None)
             return
-        for suffix in (".json", ".seats.json"):
+        for suffix in GAME_FILES:
             for archived in (False, True):
                 with contextlib.suppress(FileNotFoundError):
                     self._path(game_id, suffix, archived).unlink()
+        if self.journal is not None:  # a crash does not bring it back
+            self.journal.append(game_id, dict.fromkeys(GAME_FILES))
         with self._sql() as db:
             db.execute("DELETE FROM archive WHERE id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        with self._lock:
+            self._seqs.pop(game_id, None)
 
     def archive_game(self, game_id: str, summary: Mapping[str, Any]) -> None:
         owner = str(summary.get("owner") or "")
         if self.folder is not None:
             (self.folder / "archive").mkdir(exist_ok=True)
-            for suffix in (".json", ".seats.json"):
+            for suffix in GAME_FILES:
                 with contextlib.suppress(FileNotFoundError):
+                    _fsync_file(self._path(game_id, suffix))  # its last texts were journaled
                     os.replace(self._path(game_id, suffix), self._path(game_id, suffix, True))
+            _fsync_file(self.folder / "archive", folder=True)
+            _fsync_file(self.folder, folder=True)
+            if self.journal is not None:
+                self.journal.append(game_id, dict.fromkeys(GAME_FILES))
         else:
             record, _ = self._records.pop(game_id, (None, {}))
             if record is not None:
@@ -201,6 +445,9 @@ class FolderStorage:
         with self._sql() as db:
             db.execute("INSERT OR REPLACE INTO archive VALUES (?, ?, ?, ?)",
                        (game_id, owner, json.dumps(dict(summary)), time.time()))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        with self._lock:
+            self._seqs.pop(game_id, None)
 
     def archived(self, offset: int, limit: int, owner: str | None = None
                  ) -> tuple[list[dict[str, Any]], int]:
@@ -294,3 +541,11 @@ class FolderStorage:
             key = secrets.token_bytes(32)
             db.execute("INSERT INTO meta VALUES ('secret', ?)", (key,))
             return key
+
+
+def _fsync_file(path: Path, folder: bool = False) -> None:
+    fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if folder else 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

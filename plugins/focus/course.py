@@ -175,7 +175,9 @@ class FocusGame:
         return self._squares.get((pos[0], pos[1]))
 
     def _over(self) -> str:
-        return f"{self._names[self._state.winner]} Wins"
+        winner = self._state.winner
+        assert winner is not None, "asked for the result of a game that goes on"
+        return f"{self._names[winner]} Wins"
 
     # -- the course API -------------------------------------------------------------------
     def move_piece(self, name: str, from_pos: Sequence[int], to_pos: Sequence[int],

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from focus.moves import MOVE_HELP, ReserveMove, StackMove, parse_move, square_name
+from focus.moves import MOVE_HELP, FocusMove, ReserveMove, StackMove, parse_move, square_name
 from focus.render import board_view, render_styled, render_text
 from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
@@ -67,7 +67,7 @@ class Focus(Game):
 
 
 
-class FocusState(State):
+class FocusState(State[Focus, FocusMove]):
     """A Focus position with a move stack (python-chess style push/pop)."""
 
     def __init__(
@@ -157,7 +157,7 @@ class FocusState(State):
         return self.move_stack[-1] if self.move_stack else None
 
     # -- moves -------------------------------------------------------------------------
-    def legal_moves(self) -> list[StackMove | ReserveMove]:
+    def legal_moves(self) -> list[FocusMove]:
         """Every legal move of the player to act (empty once the game is over)."""
         if self._winner is not None:
             return []
@@ -184,7 +184,7 @@ class FocusState(State):
         return (self.rules.first_turn_on_empty and not self._turns_taken[seat]
                 and self._reserve[seat] > 0 and any(not s for s in self._stacks))
 
-    def parse_move(self, text: str) -> StackMove | ReserveMove:
+    def parse_move(self, text: str) -> FocusMove:
         """Read ``a1-a3x2``, ``move 0,0 2,0 2``, ``r:c4`` or ``reserve 3,2``."""
         move = parse_move(text)
         # Squares written row,col are named so if the move is refused (see apply).
@@ -266,9 +266,9 @@ class FocusState(State):
         there, so a user interface asks how many pieces); a reserve move starts in the
         mover's reserve, ``Hand(seat, "")``."""
         if type(move) is StackMove:
-            return Gesture(move.frm, move.to)  # type: ignore[attr-defined]
+            return Gesture(move.frm, move.to)
         if type(move) is ReserveMove:
-            return Gesture(Hand(self.current_player), move.to)  # type: ignore[attr-defined]
+            return Gesture(Hand(self.current_player), move.to)
         return None
 
     def _square(self, square: Any) -> int:

@@ -158,6 +158,7 @@ class FocusGameSession(SandboxSession):
                 calls.append(self._probe(rng, game, names, seat))
                 _call(game, calls[-1])
                 continue
+            move: Any
             if bots is not None and state._turn is not None:
                 move = bots[seat].choose(state)
             else:

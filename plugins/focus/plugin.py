@@ -62,13 +62,17 @@ SPEC = GameSpec(
 
 #: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
 #: first plays a random move (never one that misses a win or allows a loss in one) half
-#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: the time. From level 3 on, each simulation scores its new position at once (no random
+#: playout: ``depth=0``) and explores less (``c=0.4``, the scores being close together):
+#: random playouts stopped making more simulations stronger past about 1,000, while a tree
+#: scored by the evaluation keeps deepening. Measured by benchmarks/bot_levels.py
+#: (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:150", "MCTS, 150 simulations a move"),
-    Level("mcts:1000", "MCTS, 1,000 simulations a move"),
-    Level("mcts:3000", "MCTS, 3,000 simulations a move"),
-    Level("mcts:8000", "MCTS, 8,000 simulations a move"),
+    Level("mcts:sims=1000,depth=0,c=0.4", "MCTS, 1,000 evaluated positions a move"),
+    Level("mcts:sims=3000,depth=0,c=0.4", "MCTS, 3,000 evaluated positions a move"),
+    Level("mcts:sims=10000,depth=0,c=0.4", "MCTS, 10,000 evaluated positions a move"),
 )
 
 

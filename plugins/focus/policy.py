@@ -17,6 +17,7 @@ mean score of the players still in; a player who is out gets nothing.
 from __future__ import annotations
 
 from focus.game import FocusState
+from focus.moves import StackMove
 from hexkit.game import Move
 
 
@@ -50,16 +51,33 @@ def evaluate(state: FocusState) -> list[float]:
 
 
 def may_win(state: FocusState) -> list[Move] | None:
-    """For the bots' tactical layer: None ("any move might win: try them") when a win in
-    one is possible, else no move. A move captures at most ``max_height`` pieces, so a
-    capture win needs that few to go; the last player able to move wins only when one
-    other player is left, with no reserve and at most one stack on top."""
+    """For the bots' tactical layer, the moves that might win at once: where captures win,
+    exactly the moves that capture the pieces still needed (counted without playing them:
+    the pieces pushed out from under the landing stack that are not the mover's); None
+    ("any move might win: try them") when the last player able to move wins and one other
+    player is left with no reserve and at most one stack on top."""
     rules = state.rules
     me = state.current_player
-    if rules.win_by_captures and rules.captures_to_win - state.captured(me) <= rules.max_height:
-        return None
     others = [s for s in range(rules.players) if s != me and state.is_active(s)]
     if rules.drop_stuck and len(others) == 1 and not state.reserve(others[0]) and \
             state.controls(others[0]) <= 1:
         return None
-    return []
+    if not rules.win_by_captures:
+        return []
+    need = rules.captures_to_win - state.captured(me)
+    limit = rules.max_height
+    if need > limit:
+        return []  # a move captures at most max_height pieces
+    index = rules.index
+    stacks = [state.stack(i) for i in range(rules.size)]
+    found: list[Move] = []
+    for move in state.legal_moves():
+        if isinstance(move, StackMove):
+            count = move.count
+        else:
+            count = 1
+        dst = stacks[index[move.to]]
+        excess = len(dst) + count - limit
+        if excess >= need and excess - dst[:excess].count(me) >= need:
+            found.append(move)
+    return found

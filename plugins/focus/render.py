@@ -3,18 +3,42 @@ renderer. Stacks read bottom to top, left to right, followed by their height."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
-from hexkit.game import State, describe_outcome
+from focus.rules import FocusRules
+from hexkit.game import Move, Outcome, describe_outcome
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
-# The functions below take a :class:`focus.game.FocusState`, annotated as the core's State:
-# the game module imports this one, so this one names no type from it.
+
+class FocusPosition(Protocol):
+    """What the pictures read of a position: a :class:`focus.game.FocusState`, which this
+    module cannot name (the game module imports this one)."""
+
+    @property
+    def rules(self) -> FocusRules: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    def stack(self, i: int) -> Sequence[int]: ...
+
+    def reserve(self, seat: int) -> int: ...
+
+    def captured(self, seat: int) -> int: ...
+
+    def controls(self, seat: int) -> int: ...
+
+    def is_active(self, seat: int) -> bool: ...
+
+    def last_move(self) -> Move | None: ...
+
+    def outcome(self) -> Outcome | None: ...
 
 
-def _cell_text(state: State, i: int) -> str:
+def _cell_text(state: FocusPosition, i: int) -> str:
     stack = state.stack(i)
     if not stack:
         return "."
@@ -22,7 +46,7 @@ def _cell_text(state: State, i: int) -> str:
     return "".join(letters[s] for s in stack) + f":{len(stack)}"
 
 
-def _layout(state: State) -> tuple[dict[tuple[int, int], str], int, int]:
+def _layout(state: FocusPosition) -> tuple[dict[tuple[int, int], str], int, int]:
     """Each square's text, the width of a column, and the width of the row numbers."""
     rules = state.rules
     texts = {sq: _cell_text(state, i) for i, sq in enumerate(rules.squares)}
@@ -30,7 +54,7 @@ def _layout(state: State) -> tuple[dict[tuple[int, int], str], int, int]:
     return texts, width, len(str(rules.variant.rows))
 
 
-def render_text(state: State) -> str:
+def render_text(state: FocusPosition) -> str:
     """The board with coordinates, one cell per square (``RRG:3`` = R, R, then G on top;
     ``.`` empty), then each player's reserve, captures and controlled stacks."""
     rules = state.rules
@@ -47,7 +71,7 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+def render_styled(state: FocusPosition, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
     """:func:`render_text` with each piece of a stack in its owner's colour, the squares of
     the last move and ``targets`` marked, and each player's line in their colour."""
     styled = StyledText(render_text(state))
@@ -68,7 +92,7 @@ def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> Styl
     return styled
 
 
-def _player_lines(state: State) -> list[str]:
+def _player_lines(state: FocusPosition) -> list[str]:
     rules = state.rules
     name_width = max(len(n) for n in rules.names)
     out = []
@@ -81,7 +105,7 @@ def _player_lines(state: State) -> list[str]:
     return out
 
 
-def _status_line(state: State) -> str:
+def _status_line(state: FocusPosition) -> str:
     outcome = state.outcome()
     if outcome is not None:
         return describe_outcome(state.rules.names, outcome)
@@ -92,7 +116,7 @@ def _status_line(state: State) -> str:
     return f"To move: {rules.names[seat]} ({rules.letters[seat]})."
 
 
-def _highlight(state: State) -> tuple[tuple[int, int], ...]:
+def _highlight(state: FocusPosition) -> tuple[tuple[int, int], ...]:
     move = state.last_move()
     if isinstance(move, StackMove):
         return (move.frm, move.to)
@@ -101,7 +125,7 @@ def _highlight(state: State) -> tuple[tuple[int, int], ...]:
     return ()
 
 
-def board_view(state: State) -> BoardView:
+def board_view(state: FocusPosition) -> BoardView:
     """The position for game-neutral renderers: one cell per square, pieces bottom first;
     each player's reserve as their hand (where reserve moves start)."""
     rules = state.rules

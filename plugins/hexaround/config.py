@@ -356,7 +356,7 @@ def _check_creature(rc: RawCreature, err: Any,
 def _check_stock(player: str, rp: RawPlayer, defined: set[str], err: Any) -> dict[str, int]:
     stock: dict[str, int] = {}
     seen: dict[str, int] = {}
-    for cname, count, line in rp.stock:
+    for cname, count, line in rp.stock or ():  # the caller skips a stock it could not read
         name = _name(cname)
         if name is None:
             err(line, f"player {player}: {_show(cname)} is not a creature name")

@@ -18,9 +18,10 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
-from typing import Any
+from typing import Any, Self
 
 from hexaround import rules as plain
 from hexaround.colony import connected
@@ -178,7 +179,7 @@ class Engine:
         self._stuck_pending = False
         self._outcomes = []
 
-    def copy(self) -> Engine:
+    def copy(self) -> Self:
         """An independent engine in the same position (the generator is shared: it keeps
         no position)."""
         twin = type(self).__new__(type(self))
@@ -191,7 +192,7 @@ class Engine:
         """Forget every table derived from the position (benchmarks time cold searches)."""
         self.position.clear_caches()
 
-    def start_copy(self) -> Engine:
+    def start_copy(self) -> Self:
         """A copy of this engine (a game's engine at the start) that remembers it as its
         template: a pickle of the copy, or of any copy of it, holds the template once (as
         bytes kept with it; see :class:`hexkit.statepickle.Shared`) and only what differs
@@ -364,6 +365,7 @@ class Engine:
         """The moves of p's creatures with built-in categories, by the Python generator
         (HexAround's reading) or the plain rules (when options change them)."""
         position = self.position
+        find: Callable[[int, int], list[int]]
         if self.fast_rules:
             find = partial(PYTHON_GENERATOR.destinations, position)
         else:

@@ -128,6 +128,10 @@ def resolve_config_path(name: str) -> Path:
     return path
 
 
+#: A move of HexAround.
+HexAroundMove = PlaceCreature | MoveCreature | PassTurn
+
+
 class HexAroundGame(Game):
     """A HexAround variant: its configuration with the rule options applied."""
 
@@ -254,14 +258,14 @@ RESULTS = ResultNames({ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_W
                        DRAW: "DRAW"})
 
 
-class HexAroundState(State):
+class HexAroundState(State[HexAroundGame, HexAroundMove]):
     """A HexAround position with its move stack."""
 
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
         super().__init__(game, rng)
         self.engine = engine
         #: The legal moves of the engine's current legal list (reused while it is).
-        self._listed: ActionMap[tuple[int, int | None, int], Move] | None = None
+        self._listed: ActionMap[tuple[int, int | None, int], HexAroundMove] | None = None
         #: Move object per engine action, shared by the states of this game (moves are
         #: immutable and do not depend on the position; bots and repeated games meet the
         #: same actions again).
@@ -279,7 +283,7 @@ class HexAroundState(State):
         return self.engine.to_move
 
     # -- moves -------------------------------------------------------------------------
-    def legal_moves(self) -> Sequence[Move]:
+    def legal_moves(self) -> Sequence[HexAroundMove]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
         only (any hex is allowed; they are all alike). The sequence makes each Move when it
         is looked at (:class:`hexkit.enginestate.ActionMap`)."""
@@ -290,7 +294,7 @@ class HexAroundState(State):
         listed = self._listed = ActionMap(actions, self._make_move, self._made)
         return listed
 
-    def _make_move(self, action: tuple[int, int | None, int]) -> Move:
+    def _make_move(self, action: tuple[int, int | None, int]) -> HexAroundMove:
         """The Move object for an engine action (kept for reuse)."""
         kind, src, dst = action
         if kind < 0:
@@ -302,7 +306,7 @@ class HexAroundState(State):
         fx, fy = coords_of(src)
         return MoveCreature(name, fx, fy, tx, ty)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> HexAroundMove:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
         if not isinstance(text, str):
             raise MoveParseError("a move must be text such as 'place CRAB 0 1'")
@@ -348,6 +352,7 @@ class HexAroundState(State):
         engine = self.engine
         if isinstance(move, PassTurn):
             return PASS
+        coords: tuple[int, ...]
         if isinstance(move, PlaceCreature):
             coords = (move.x, move.y)
         elif isinstance(move, MoveCreature):
@@ -394,7 +399,7 @@ class HexAroundState(State):
         found = super().events(ply)
         count = len(self.move_stack)
         index = ply + count if ply < 0 else ply
-        if not 0 <= index < count or len(self.__dict__.get("_kit_events", ())) != count:
+        if not 0 <= index < count:
             return found
         after: State = self
         if index < count - 1:
@@ -403,7 +408,7 @@ class HexAroundState(State):
                 after.pop()
         before = after.copy()
         before.pop()
-        return (*action_events(before, after), *found)  # type: ignore[arg-type]
+        return (*action_events(before, after), *found)
 
     # -- state -------------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:

@@ -121,7 +121,7 @@ class _Parser:
 
     def section(self, word: str) -> bool:
         tok = self.peek()
-        if not self.is_keyword(word):
+        if tok is None or not self.is_keyword(word):
             found = f"'{tok.text}'" if tok is not None else "the end of the file"
             self.error(tok.line if tok else self.last_line(),
                        f"expected '{word}:' but found {found}")
@@ -141,14 +141,16 @@ class _Parser:
             return
         raw.creatures_line = self.tokens[self.pos - 1].line if self.pos else 1
         while self.peek() is not None and not (
-            self.is_keyword("PLAYERS") and self.peek(1) is not None and self.peek(1).kind == ":"
+            self.is_keyword("PLAYERS") and (after := self.peek(1)) is not None
+            and after.kind == ":"
         ):
             self.creature()
-        if self.peek() is None:
+        players = self.peek()
+        if players is None:
             self.error(self.last_line(), "expected 'PLAYERS:' but found the end of the file")
             raw.players_reported = True
             return
-        raw.players_line = self.peek().line
+        raw.players_line = players.line
         self.section("PLAYERS")
         while self.peek() is not None:
             self.player()

@@ -87,7 +87,7 @@ class CompiledGenerator:
 
     def moves(self, position: Position, player: int) -> list[Action] | None:
         """The compiled generator's list; None for a lone creature or far coordinates."""
-        return self.native.moves(position.stacks, player)  # type: ignore[no-any-return]
+        return self.native.moves(position.stacks, player)
 
     def __reduce__(self) -> tuple[Any, ...]:
         raise TypeError("a compiled generator is rebuilt from its configuration, not copied")
@@ -163,9 +163,8 @@ class PythonGenerator:
         n_occ = len(occ) - lifted
         # Position-wide tables first, while src is still on the board.
         if flags & (FLY | JUMP):
-            landing = pos.cache.landings.get(end)
-            if landing is None:
-                landing = self._landing(pos, end)
+            cached = pos.cache.landings.get(end)
+            landing = cached if cached is not None else self._landing(pos, end)
             if n_occ and not cut and not destroy:
                 # The colony stays one group whatever the landing hex, so the working board
                 # is not needed: only the empty neighbours that touch the colony through

@@ -68,15 +68,16 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
     register(SPEC)
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
-#: first plays a random move (never one that misses a win or allows a loss in one) half
-#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets (about
+#: three times the one below from level 3 on); the first plays a random move (never one
+#: that misses a win or allows a loss in one) half the time. Measured by
+#: benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("mcts:600", "MCTS, 600 simulations a move"),
     Level("mcts:2000", "MCTS, 2,000 simulations a move"),
-    Level("mcts:5000", "MCTS, 5,000 simulations a move"),
+    Level("mcts:6000", "MCTS, 6,000 simulations a move"),
 )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexaround.game import HexAroundState
+from hexaround.hexgrid import coords_of
 from hexkit.game import Move
 from hexkit.hookspecs import hookimpl
 
@@ -46,28 +47,83 @@ def may_win(state: Any) -> list[Move]:
     """The moves of the player to act that might win at once (a superset of those that do,
     for the bots' tactical layer): onto a free hex next to the enemy butterfly when five of
     its six neighbours are taken, or moving the enemy butterfly itself (a Hive Pillbug's
-    throw) when some empty hex is closed in on all six sides. Anything else leaves every
-    butterfly with a free neighbour. Serves HexAround and every game on its engine (Hive).
-
-    Not covered: a win by leaving the other player with no action at all (HexAround's
-    stuck rule), which the search finds when it happens."""
+    throw) when some empty hex is closed in on all six sides; and, where a player with no
+    action loses (HexAround's stuck rule), every move after which the other player has
+    none, checked only when no placement of theirs is sure to survive (see
+    :func:`may_be_stranded`). Anything else leaves every butterfly with a free neighbour and
+    the other player an action. Serves HexAround and every game on its engine (Hive)."""
     engine = state.engine
-    where = engine.butterfly_at(1 - state.current_player)
-    if where is None:
-        return []
-    holes = set()
-    if engine.crowding(where) >= 5:
-        holes = {k for k in engine.neighbours(where) if not engine.is_occupied(k)}
-    thrown = any(engine.crowding(k) == 6 for k in engine.border())
-    if not holes and not thrown:
-        return []
+    other = 1 - state.current_player
+    where = engine.butterfly_at(other)
     found = []
-    action_of = state.action_of
-    for move in state.legal_moves():
-        _, src, dst = action_of(move)
-        if dst in holes or (thrown and src == where):
-            found.append(move)
+    if where is not None:
+        holes = set()
+        if engine.crowding(where) >= 5:
+            holes = {k for k in engine.neighbours(where) if not engine.is_occupied(k)}
+        thrown = any(engine.crowding(k) == 6 for k in engine.border())
+        if holes or thrown:
+            action_of = state.action_of
+            for move in state.legal_moves():
+                _, src, dst = action_of(move)
+                if dst in holes or (thrown and src == where):
+                    found.append(move)
+    if may_be_stranded(engine, other):
+        named = set(found)
+        for move in state.legal_moves():
+            if move in named:
+                continue
+            state.push(move)
+            try:
+                stranded = not engine.has_action(other)
+            finally:
+                state.pop()
+            if stranded:
+                found.append(move)
     return found
+
+
+def hex_distance(a: int, b: int) -> int:
+    """Steps between two hexes."""
+    (xa, ya), (xb, yb) = coords_of(a), coords_of(b)
+    dx, dy = xa - xb, ya - yb
+    return max(abs(dx), abs(dy), abs(dx + dy))
+
+
+def may_be_stranded(engine: Any, player: int) -> bool:
+    """False when ``player`` surely keeps an action whatever one action the other player
+    takes next; True when it might be left with none (then the bot checks each move).
+
+    A player never runs out where a stuck player passes (Hive). Otherwise a player with a
+    creature it may place keeps a placement: one action of the other player only takes
+    away placement hexes within one step of where it lands (occupied, next to an enemy
+    creature, or the own creature beside them covered), so two placement hexes more than
+    two steps apart cannot both go. Extension moves and placement rules may do more: then
+    it might."""
+    if engine.pass_when_stuck:
+        return False
+    if engine.has_extension_moves or engine.placement_rules:
+        return True
+    hand = engine.hands[player]
+    if engine.actions[player] >= 3 and engine.bpos[player] is None:
+        placeable = hand[engine.butterfly] > 0
+    else:
+        placeable = any(hand) and not (engine.rules.butterfly_not_first
+                                       and engine.actions[player] == 0)
+    if not placeable:
+        return True
+    spots = engine.placement_hexes(player)
+    if not spots:
+        return True
+    first = spots[0]
+    return all(hex_distance(first, k) <= 2 for k in spots) and \
+        _diameter(spots) <= 2
+
+
+def _diameter(spots: list[int]) -> int:
+    """The largest distance between two of a few hexes (only called when all lie within two
+    steps of the first, so there are at most 19)."""
+    return max((hex_distance(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]),
+               default=0)
 
 
 @hookimpl(optionalhook=True)

@@ -163,7 +163,8 @@ class Position:
         self.pin_any = rules.pinned_under == "any"
         self.pass_when_stuck = rules.no_action == "pass"
         self.freeze = ("off", "moved", "moved_or_placed").index(rules.freeze_last_moved)
-        self.stack_limit = UNLIMITED if rules.stack_limit == "unlimited" else rules.stack_limit
+        self.stack_limit: int = \
+            UNLIMITED if rules.stack_limit == "unlimited" else int(rules.stack_limit)
         #: Extension abilities per code: the category's search, and the action functions.
         abilities = ext.abilities
         self.code_search: tuple[Any, ...] = tuple(

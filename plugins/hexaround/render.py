@@ -18,17 +18,33 @@ then it is cut into strips of whole hexes.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from hexaround.config import PLAYERS
+from hexaround.engine import Engine
 from hexaround.hexgrid import coords_of
+from hexkit.game import Move, Outcome
+from hexkit.gestures import Gesture
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
-if TYPE_CHECKING:
-    # hexaround.game's HexAroundState; that module imports this one, so the kit's name.
-    from hexkit.game import State as HexAroundState
+
+class HexAroundPosition(Protocol):
+    """What the pictures read of a position: a :class:`hexaround.game.HexAroundState`, which
+    this module cannot name (the game module imports this one)."""
+
+    engine: Engine
+
+    def stack_at(self, x: int, y: int) -> Sequence[tuple[str, str]]: ...
+
+    def last_hexes(self) -> Sequence[tuple[int, int]]: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+    def gesture(self, move: Any) -> Gesture | None: ...
 
 #: Width when the terminal's is unknown (output to a file or a pipe).
 WIDTH = 80
@@ -73,7 +89,7 @@ def creature_codes(names: tuple[str, ...]) -> dict[str, str]:
     return codes
 
 
-def _token(stack: list[tuple[str, str]], codes: dict[str, str]) -> str:
+def _token(stack: Sequence[tuple[str, str]], codes: dict[str, str]) -> str:
     name, owner = stack[-1]
     text = f"{owner[0]}-{codes[name]}"
     if len(stack) > 1:
@@ -95,7 +111,7 @@ def _span(cells: dict[tuple[int, int], str | None]) -> int:
     return (max(cols) - min(cols)) * _HALF + _SLOT
 
 
-def board_lines(state: HexAroundState, width: int | None = None,
+def board_lines(state: HexAroundPosition, width: int | None = None,
                 placed: list[tuple[int, int, int, tuple[int, int]]] | None = None) -> list[str]:
     """The colony (and the empty hexes around it) as text lines of at most ``width``
     characters (default: the terminal's width). ``placed`` gets where each hex's token
@@ -147,7 +163,7 @@ def _write(line: list[str], at: int, text: str) -> None:
             line[at + i] = ch
 
 
-def render_text(state: HexAroundState, width: int | None = None) -> str:
+def render_text(state: HexAroundPosition, width: int | None = None) -> str:
     """The whole picture: status, board, legend, stacks and hands (creature names), at most
     ``width`` characters wide (default: the terminal's width)."""
     width = terminal_width() if width is None else width
@@ -186,7 +202,7 @@ def render_text(state: HexAroundState, width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_styled(state: HexAroundState, targets: Iterable[tuple[int, int]] = (),
+def render_styled(state: HexAroundPosition, targets: Iterable[tuple[int, int]] = (),
                   width: int | None = None) -> StyledText:
     """:func:`render_text` with each stack's top creature in its owner's colour, the hexes
     of the last move and ``targets`` marked, and the players' hands coloured."""
@@ -214,7 +230,7 @@ def render_styled(state: HexAroundState, targets: Iterable[tuple[int, int]] = ()
     return styled
 
 
-def _status(state: HexAroundState) -> str:
+def _status(state: HexAroundPosition) -> str:
     engine = state.engine
     outcome = state.outcome()
     if outcome is not None:
@@ -228,7 +244,7 @@ def _status(state: HexAroundState) -> str:
     return text + "."
 
 
-def board_view(state: HexAroundState) -> BoardView:
+def board_view(state: HexAroundPosition) -> BoardView:
     """Occupied hexes with their stacks (pieces labelled by creature code) and the empty
     hexes next to them, larger y on top as in the text picture, and each player's hand by
     creature name (the origins of placements in a browser; drawn beside the board, so the
@@ -248,7 +264,7 @@ def board_view(state: HexAroundState) -> BoardView:
                      if g is not None and g.target is not None)
     cells.extend(CellView(xy, f"{xy[0]},{xy[1]}") for xy in sorted(empty))
     caption = [_status(state)]
-    hands = []
+    hands: list[HandView] = []
     for p, player in enumerate(PLAYERS):
         held = [(n, engine.in_hand(p, i)) for i, n in enumerate(engine.names)
                 if engine.in_hand(p, i)]

@@ -183,7 +183,7 @@ def _setup_file(path: Path, catalogue: Catalogue) -> Setup:
     return load_data_file(path, catalogue, playable=True)
 
 
-class HexBaronState(State):
+class HexBaronState(State[HexBaronGame, Command]):
     """A Hex Baron position with its move stack. The rules live in the command types
     (``hexbaron.commands``) and :class:`~hexbaron.position.Position`; this class adds the
     turn structure, the end of the game, events and gestures, and the generic API.
@@ -260,7 +260,7 @@ class HexBaronState(State):
         except (TypeError, ValueError, IndexError):
             return f"malformed command {move!r}"
 
-    def apply(self, move: Command) -> None:  # type: ignore[override]
+    def apply(self, move: Command) -> None:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -323,7 +323,7 @@ class HexBaronState(State):
         return (f"end of {names[mover]}'s turn: destroyed {' '.join(shown)} "
                 f"({scores})")
 
-    def undo(self, move: Command) -> None:  # type: ignore[override]
+    def undo(self, move: Command) -> None:
         self.notes.pop()
 
     def move_note(self, ply: int = -1) -> str:
@@ -336,13 +336,13 @@ class HexBaronState(State):
         return notes[index][2].replace("\n", "; ")
 
     # -- gestures ----------------------------------------------------------------------
-    def gesture(self, move: Command) -> Gesture | None:  # type: ignore[override]
+    def gesture(self, move: Command) -> Gesture | None:
         """Where a command starts and ends, in the view's cells (axial ``(x, z)`` of the
         tiles): the acting piece's tile to the target tile (``move 0 4``; ``dig 5`` and
         ``upgrade less 8`` start and end on their tile, so the two upgrades of a serf share
         one click pair and a user interface offers a choice), a new serf from the supply
         (``Hand(seat, "Serf")``) to its tile for ``spawn``, none for ``pass``."""
-        ctype = self.catalogue.commands.get(getattr(move, "verb", None))
+        ctype = self.catalogue.commands.get(move.verb) if isinstance(move, Command) else None
         if ctype is None:
             return None
         return ctype.gesture(self.pos, move.args)

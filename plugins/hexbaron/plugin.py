@@ -77,15 +77,16 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
-#: first plays a random move (never one that misses a win or allows a loss in one) half
-#: the time. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets (about
+#: three times the one below from level 3 on); the first plays a random move (never one
+#: that misses a win or allows a loss in one) half the time. Measured by
+#: benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:150", "MCTS, 150 simulations a move"),
     Level("mcts:1000", "MCTS, 1,000 simulations a move (a command each)"),
     Level("mcts:3000", "MCTS, 3,000 simulations a move"),
-    Level("mcts:6000", "MCTS, 6,000 simulations a move"),
+    Level("mcts:10000", "MCTS, 10,000 simulations a move"),
 )
 
 

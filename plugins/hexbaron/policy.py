@@ -127,6 +127,10 @@ SEARCH_PUSHES = 4000
 #: The verbs that can put a piece next to a baron within a turn, or pay for that: moves and
 #: spawns, and the digging and sawing that buy fuel and lumber.
 _ATTACK_VERBS = frozenset({"move", "spawn", "dig", "saw"})
+#: The built-in verbs. Any other command was added by an extension: the searches try it
+#: too, and since what it does is unknown, the bounds that prune them assume the worst of it
+#: (see :class:`_Search`).
+BUILT_IN_VERBS = frozenset({"move", "spawn", "dig", "saw", "upgrade", "pass"})
 
 
 class _OutOfBudget(Exception):
@@ -151,19 +155,31 @@ def _mobile(pos: Position, tile: int) -> bool:
     return any(ptype.move_cost(here, terrain[j]) >= 0 for j in pos.neighbours[tile])
 
 
-def _commands_needed(pos: Position, seat: int, target: int) -> int:
+#: What the extension commands of a position may do, for :func:`_commands_needed`: none
+#: legal, only change resources, or (may) change the board.
+NO_EXTENSION, RESOURCES, BOARD = 0, 1, 2
+
+
+def _commands_needed(pos: Position, seat: int, target: int,
+                     extension: int = NO_EXTENSION) -> int:
     """A lower bound on the commands ``seat`` needs to destroy the baron on ``target`` at
     the end of the turn: one per piece that must still arrive next to it (its distance
-    less one, or a spawn next to one's own baron), fuel and paths aside."""
+    less one, or a spawn next to one's own baron), fuel and paths aside. Where an extension
+    command changes the board, one command might do it all; where one only changes
+    resources, spawns are limited by the supply and lumber it might add."""
     pieces, nbrs = pos.pieces, pos.neighbours
     occupied = sum(1 for j in nbrs[target] if pieces[j] is not None)
     need = pos.types[pieces[target].kind].destroy_at - occupied
     if need <= 0:
         return 0
+    if extension == BOARD:
+        return 1
     costs = [_distance(pos, t, target) - 1 for t in pos.owned[seat]
              if _distance(pos, t, target) > 1 and _mobile(pos, t)]
     res = pos.resources[seat]
     spawns = min(res.get(SUPPLY, 0), res.get(LUMBER, 0) // SPAWN_LUMBER)
+    if extension == RESOURCES:
+        spawns = COMMANDS_PER_TURN
     if spawns > 0:
         for b in _barons(pos, seat):
             costs += [1 + max(0, _distance(pos, b, target) - 2)] * spawns
@@ -175,7 +191,12 @@ def _commands_needed(pos: Position, seat: int, target: int) -> int:
 
 class _Search:
     """A depth-first search of one player's remaining commands this turn, for a way to
-    destroy an enemy baron at the end of it (only commands that can help are tried)."""
+    destroy an enemy baron at the end of it (only commands that can help are tried).
+
+    Commands added by extensions are tried as well. What one does is learnt by playing it
+    once (per verb, per search): if it changed which piece stands where, it may bring an
+    attacker anywhere, and the search stops pruning by distance where one is legal; if it
+    changed only resources, spawns are no longer limited by lumber and supply."""
 
     def __init__(self, state: HexBaronState, attacker: int):
         self.state = state
@@ -183,6 +204,29 @@ class _Search:
         self.targets = _barons(state.pos, 1 - attacker)
         self.own = len(_barons(state.pos, attacker))
         self.pushes = 0
+        #: Extension verb -> BOARD or RESOURCES, as seen when first played.
+        self.kinds: dict[str, int] = {}
+
+    def _extension(self, legal: Sequence[Command]) -> int:
+        """The most an extension command legal here may do (NO_EXTENSION if none is)."""
+        most = NO_EXTENSION
+        for command in legal:
+            verb = command.verb
+            if verb in BUILT_IN_VERBS:
+                continue
+            kind = self.kinds.get(verb)
+            if kind is None:
+                pieces = list(self.state.pos.pieces)
+                self._push(command)
+                try:
+                    kind = BOARD if list(self.state.pos.pieces) != pieces else RESOURCES
+                finally:
+                    self.state.pop()
+                self.kinds[verb] = kind
+            most = max(most, kind)
+            if most == BOARD:
+                break
+        return most
 
     def plan(self) -> list[Command] | None:
         if not self.targets or self.state.is_over():
@@ -211,13 +255,16 @@ class _Search:
         left = self._left()
         if left == 0:
             return [] if self._done() else None
-        reachable = [t for t in self.targets if _commands_needed(pos, self.attacker, t) <= left]
+        legal = state.legal_moves()
+        extension = self._extension(legal)
+        needed = {t: _commands_needed(pos, self.attacker, t, extension) for t in self.targets}
+        reachable = [t for t in self.targets if needed[t] <= left]
         if not reachable:
             return None
-        if any(_commands_needed(pos, self.attacker, t) == 0 for t in reachable):
+        if any(needed[t] == 0 for t in reachable):
             if self._ends_with_passes(left):
                 return [Command("pass")] * left
-        for command in self._relevant(reachable, left):
+        for command in self._relevant(legal, reachable, left):
             self._push(command)
             try:
                 rest = self._search()
@@ -239,13 +286,17 @@ class _Search:
             for _ in range(pushed):
                 state.pop()
 
-    def _relevant(self, targets: list[int], left: int) -> list[Command]:
+    def _relevant(self, legal: Sequence[Command], targets: list[int],
+                  left: int) -> list[Command]:
         """The commands worth trying: moves of pieces that could still arrive next to a
-        target (nearest first), spawns, digs and saws; never upgrades or passes (a pass is
-        tried by :meth:`_ends_with_passes`)."""
+        target (nearest first), spawns, extension commands, digs and saws; never upgrades
+        or passes (a pass is tried by :meth:`_ends_with_passes`)."""
         pos = self.state.pos
         keyed = []
-        for command in self.state.legal_moves():
+        for command in legal:
+            if command.verb not in BUILT_IN_VERBS:
+                keyed.append((8, str(command), command))
+                continue
             if command.verb not in _ATTACK_VERBS:
                 continue
             if command.verb == "move":
@@ -286,19 +337,21 @@ def under_threat(state: HexBaronState) -> bool:
 
 def may_win(state: HexBaronState) -> list[Command]:
     """The commands that might win at once: only Player Two's last command of a turn can
-    end the game (a baron already lost, the turn limit, or Player One's baron crowded
-    enough to go at the end of this turn)."""
+    end the game (a baron already lost, the turn limit, Player One's baron crowded enough to
+    go at the end of this turn, or an extension command that might do anything)."""
     pos = state.pos
     if pos.seat != 1 or pos.command != COMMANDS_PER_TURN - 1 or state.is_over():
         return []
     limit = state.game.max_turns
-    if pos.baron_lost or (limit and pos.turns[1] + 1 >= limit):
-        return state.legal_moves()
+    legal = state.legal_moves()
+    if pos.baron_lost or (limit and pos.turns[1] + 1 >= limit) or \
+            any(c.verb not in BUILT_IN_VERBS for c in legal):
+        return legal  # (an extension command might crowd a baron by more than one)
     pieces, nbrs, types = pos.pieces, pos.neighbours, pos.types
     for b in _barons(pos, 0):
         crowd = sum(1 for j in nbrs[b] if pieces[j] is not None)
         if crowd + 1 >= types[pieces[b].kind].destroy_at:
-            return state.legal_moves()
+            return legal
     return []
 
 

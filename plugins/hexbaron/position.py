@@ -10,7 +10,7 @@ neighbour tables come from :func:`hexbaron.layout.grid_tables`, built once per s
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from hexbaron.catalogue import Catalogue, PieceType
 from hexbaron.layout import grid_tables
@@ -39,7 +39,7 @@ class Position:
         names: list[str],
         vps: list[int],
         resources: list[dict[str, int]],
-        rng: random.Random,
+        rng: Random,
         seat: int = 0,
         command: int = 0,
         turns: tuple[int, int] = (0, 0),
@@ -215,6 +215,8 @@ class Position:
         doomed: list[tuple[int, Piece]] = []
         for tile in sorted(self.owned[0] | self.owned[1]):
             p = pieces[tile]
+            if p is None:  # an owned tile holds a piece: never taken
+                continue
             limit = types[p.kind].destroy_at
             count = 0
             for j in nbrs[tile]:
@@ -236,7 +238,7 @@ class Position:
         return doomed, baron
 
     # -- copying -----------------------------------------------------------------------
-    def copy(self, rng: random.Random | None = None) -> Position:
+    def copy(self, rng: Random | None = None) -> Position:
         """An independent copy (journal included, so the copy can undo too), drawing from
         ``rng`` (default: a copy of this position's generator)."""
         if rng is None:

@@ -9,15 +9,40 @@ view, tile ``(x, y, z)`` is the flat-topped hex at axial ``(x, z)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
-from hexbaron.catalogue import FUEL, LUMBER, SUPPLY
-from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE
-from hexkit.game import State
+from hexbaron.catalogue import FUEL, LUMBER, SUPPLY, Catalogue
+from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE, Command
+from hexbaron.position import Position
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
-# The functions below take a :class:`hexbaron.game.HexBaronState`, annotated as the core's
-# State: the game module imports this one, so this one names no type from it.
+
+class Options(Protocol):
+    """What the pictures read of the game (a :class:`hexbaron.game.HexBaronGame`)."""
+
+    show_ids: bool
+
+
+class BaronPosition(Protocol):
+    """What the pictures read of a position: a :class:`hexbaron.game.HexBaronState`, which
+    this module cannot name (the game module imports this one)."""
+
+    catalogue: Catalogue
+    pos: Position
+    notes: list[tuple[int, Command, str]]
+
+    @property
+    def game(self) -> Options: ...
+
+    @property
+    def move_stack(self) -> Sequence[Command]: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def is_over(self) -> bool: ...
+
 
 def classic_grid(size: int, cells: Sequence[str]) -> str:
     """The skeleton's ``GetGridAsString`` for an even ``size``: ``cells[i]`` is tile i's
@@ -80,7 +105,7 @@ def tile_number_map(size: int, tiles: int) -> list[str]:
     return wide_grid(size, [str(i).rjust(width) for i in range(tiles)], width)
 
 
-def letters(state: State) -> list[str]:
+def letters(state: BaronPosition) -> list[str]:
     """Each tile's piece letter (upper case Player One, lower case Player Two) or ' '."""
     types = state.catalogue.pieces
     out = []
@@ -93,7 +118,7 @@ def letters(state: State) -> list[str]:
     return out
 
 
-def grid_lines(state: State, show_ids: bool) -> list[str]:
+def grid_lines(state: BaronPosition, show_ids: bool) -> list[str]:
     """The grid drawing, with tile numbers in each hex unless ``show_ids`` is False."""
     pos = state.pos
     marks = letters(state)
@@ -105,7 +130,7 @@ def grid_lines(state: State, show_ids: bool) -> list[str]:
     return wide_grid(pos.size, cells, width)
 
 
-def status_lines(state: State) -> list[str]:
+def status_lines(state: BaronPosition) -> list[str]:
     """One line per player: VPs and resources."""
     pos = state.pos
     extra = [r for r in state.catalogue.resources.values()
@@ -121,7 +146,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def turn_line(state: State) -> str:
+def turn_line(state: BaronPosition) -> str:
     """Whose command it is, or the final VPs once the game is over."""
     pos = state.pos
     if state.is_over():
@@ -132,7 +157,7 @@ def turn_line(state: State) -> str:
             f"{COMMANDS_PER_TURN}, turn {turn}{last}.")
 
 
-def render_text(state: State) -> str:
+def render_text(state: BaronPosition) -> str:
     """The grid (with tile numbers unless ``show_ids=false``), the players' VPs and
     resources, what the last command did, and whose command it is."""
     lines = grid_lines(state, state.game.show_ids)
@@ -145,7 +170,7 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
+def render_styled(state: BaronPosition, targets: Iterable[tuple[int, int]] = ()) -> StyledText:
     """:func:`render_text` with each piece letter in its owner's colour, the tiles of the
     last command and ``targets`` (view cells) marked, and the players' names coloured."""
     styled = StyledText(render_text(state))
@@ -175,7 +200,7 @@ def render_styled(state: State, targets: Iterable[tuple[int, int]] = ()) -> Styl
     return styled
 
 
-def board_view(state: State) -> BoardView:
+def board_view(state: BaronPosition) -> BoardView:
     """The grid for renderers: flat-topped hexes at axial (x, z), tile numbers as labels,
     and each player's supply of serfs as the hand that spawns come from."""
     pos = state.pos

@@ -1,7 +1,8 @@
-"""The ``hive`` bot: alpha-beta search (negamax, iterative deepening, a time budget) with a
-Hive evaluation: pressure on each Queen, pieces pinned by the one-hive rule, buried under a
-stack or boxed in, and the worth of the pieces free to move. ``hexkit uhp``'s ``bestmove``
-uses it.
+"""The ``hive`` bot: the search of :mod:`hive.search` (iterative deepening PVS with a
+transposition table, killer and history ordering, quiescence on Queen-surround threats)
+over the evaluation of :mod:`hive.evaluation`, bounded by a time and/or a depth, and five
+levels for people (``hive:level=1`` for beginners ... ``hive:level=5``). ``hexkit uhp``'s
+``bestmove`` uses it.
 
 The search runs on a copy of the state's :class:`~hive.engine.HiveEngine` (its actions,
 apply and undo, its stacks and cut-vertex analysis), never through the generic API's move
@@ -13,98 +14,62 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from hexaround.hexgrid import OFFSETS
-
 from hexkit.errors import HexkitError, OptionError
-from hive.engine import BLACK_WON, DRAW, ONGOING, WHITE_WON
-from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
+from hive.evaluation import WIN, evaluate
+from hive.search import WON, OutOfTime, Search, position_hash
 
-WIN = 1_000_000
-#: What each bug type is worth when free to move (pinned or buried, it is lost for now).
-BUG_VALUE = {QUEEN: 14, ANT: 11, BEETLE: 8, MOSQUITO: 9, GRASSHOPPER: 5, SPIDER: 4,
-             LADYBUG: 7, PILLBUG: 7}
-#: Score of 0..6 pieces around a Queen (6 ends the game).
-QUEEN_PRESSURE = (0, 6, 16, 34, 62, 110, 200)
-#: Penalty for a root move back into a position the game has already seen (no shuffling).
-REPEAT_PENALTY = 25
-#: Bugs that leave a hex with five occupied neighbours anyway (over the top or by a jump).
-_CLIMBERS = frozenset({BEETLE, GRASSHOPPER, MOSQUITO})
-_POPCOUNT = tuple(bin(m).count("1") for m in range(64))
-_AROUND = frozenset(OFFSETS)
+#: Seconds kept back from a time budget for answering (the search stops this early).
+MARGIN = 0.01
 
 
-def evaluate(engine: Any) -> int:
-    """The position's score for the player to move: Queen pressure, pinned, buried and
-    boxed-in pieces, the worth of free pieces."""
-    stacks = engine.stacks
-    nmask = engine.nmask
-    code_type = engine.code_type
-    cuts = engine.analysis().sep
-    score = [0, 0]
-    for colour in (0, 1):
-        queen = engine.bpos[colour]
-        if queen is None:
-            continue
-        around = 0.0
-        for offset in OFFSETS:
-            near = queen + offset
-            stack = stacks.get(near)
-            if not stack:
-                continue
-            # A friendly piece that can walk away is half a threat; anything else stays.
-            if stack[-1] & 1 == colour and len(stack) == 1 and near not in cuts:
-                around += 0.5
-            else:
-                around += 1.0
-        whole = int(around)
-        pressure = QUEEN_PRESSURE[whole]
-        if around > whole:
-            pressure += (QUEEN_PRESSURE[min(whole + 1, 6)] - pressure) // 2
-        score[colour] -= pressure
-    for key, stack in stacks.items():
-        if not stack:
-            continue
-        top = stack[-1]
-        owner = top & 1
-        if len(stack) > 1:
-            # Buried pieces are stuck while the stack stands; the piece on top holds them.
-            for buried in stack[:-1]:
-                score[buried & 1] -= BUG_VALUE[code_type[buried]] // 2
-            score[owner] += 3
-            continue
-        value = BUG_VALUE[code_type[top]]
-        if key in cuts:
-            score[owner] -= value // 2
-        elif _POPCOUNT[nmask.get(key, 0)] >= 5 and code_type[top] not in _CLIMBERS:
-            score[owner] -= value // 3
-        else:
-            score[owner] += value // 2
-    me = engine.to_move
-    return score[me] - score[1 - me]
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: a search budget and how much noise blurs its choice."""
+
+    number: int
+    seconds: float | None
+    depth: int | None
+    #: Root moves within this many points of the best are picked among at random
+    #: (weighted towards the best); 0 plays the best.
+    noise: int
+    about: str
 
 
-class _OutOfTime(Exception):
-    pass
+#: The levels, weakest first: a beginner can beat level 1 (one ply, a blurred choice; it
+#: still takes a win in one), level 5 thinks 3 seconds a move.
+LEVELS: tuple[Level, ...] = (
+    Level(1, 1.0, 1, 90, "one ply and a blurred choice: for beginners"),
+    Level(2, 1.0, 2, 25, "two plies, a little blurred"),
+    Level(3, 1.0, 3, 0, "three plies (at most a second)"),
+    Level(4, 1.0, None, 0, "iterative deepening for a second a move"),
+    Level(5, 3.0, None, 0, "iterative deepening for 3 seconds a move"),
+)
 
 
 class HiveBot:
-    """Alpha-beta search with iterative deepening; ``seconds`` and/or ``depth`` bound it.
+    """The ``hive`` bot; ``seconds`` and/or ``depth`` bound its search, ``noise`` blurs
+    its choice (see :class:`Level`).
 
-    :meth:`best_move` serves UHP ``bestmove``; :meth:`choose` serves hexkit's seats."""
+    :meth:`best_move` serves UHP ``bestmove``; :meth:`choose` serves hexkit's seats. The
+    transposition table is kept from move to move."""
 
     def __init__(self, seconds: float | None = 1.0, depth: int | None = None,
-                 seed: int | None = None):
+                 seed: int | None = None, noise: int = 0,
+                 clock: Any = time.perf_counter):
+        #: The clock the time budget is read on (seconds; tests give a fake one).
+        self.clock = clock
         self.seconds = seconds
         self.depth = depth
+        self.noise = noise
         self.rng = random.Random(seed)
         self.nodes = 0
         #: Depth reached and score of the last search (for benchmarks and the curious).
         self.last_depth = 0
         self.last_score = 0
-        self._deadline: float | None = None
-        self._seen: set[str] = set()
+        self._table: dict[int, Any] = {}
 
     def choose(self, state: Any) -> Any:
         """The bot's move in ``state`` (left as it was)."""
@@ -113,7 +78,9 @@ class HiveBot:
     def best_move(self, state: Any, *, seconds: float | None = None,
                   depth: int | None = None) -> Any:
         """Search for at most ``seconds`` and ``depth`` plies (None: no limit of that kind;
-        neither given: one second); the best move of the deepest finished depth."""
+        neither given: one second); the best move of the deepest search finished (or of
+        the unfinished one, among the moves it finished)."""
+        started = self.clock()
         moves = list(state.legal_moves())
         if not moves:
             raise HexkitError("the game is over: there is no move to choose")
@@ -121,108 +88,81 @@ class HiveBot:
             return moves[0]
         if seconds is None and depth is None:
             seconds = 1.0
-        started = time.perf_counter()
-        self._deadline = None if seconds is None else started + seconds * 0.9
-        self.nodes = 0
         engine = state.engine.clone()
         actions = [state.action_of(m) for m in moves]
-        self._seen = _earlier_positions(engine)
-        order = list(range(len(moves)))
-        self.rng.shuffle(order)  # equal scores go to a random move, not the first listed
-        order = _ordered(engine, actions, order)
+        by_action = dict(zip(actions, moves, strict=True))
+        search = Search(engine, table=self._table, history_keys=_earlier_hashes(engine))
+        search.clock = self.clock
+        if seconds is not None:
+            search.deadline = started + max(0.0, seconds - MARGIN)
+        self.rng.shuffle(actions)  # equal scores go to a random move, not the first listed
+        entry = self._table.get(search.key())
+        order = search.ordered(actions, entry[3] if entry else None, 0)
         best = order[0]
+        self.last_depth, self.last_score = 0, 0
+        scores: list[tuple[int, Any]] = []
         for d in range(1, (depth or 64) + 1):
             try:
-                score, index = self._root(engine, actions, order, d)
-            except _OutOfTime:
+                if self.noise:
+                    score, best, scores = self._exact_root(search, order, d)
+                else:
+                    score, best, scores = search.root(order, d)
+            except OutOfTime:
+                score, partial_best, partial = search.partial
+                if partial:
+                    best, scores = partial_best, partial
+                    self.last_score = score
                 break
-            best = index
             self.last_depth, self.last_score = d, score
-            order.remove(index)
-            order.insert(0, index)
-            if abs(score) >= WIN // 2:
+            # The best first, then the others by their scores (stable for equal ones).
+            ranked = sorted(scores, key=lambda item: -item[0])
+            order = [best] + [a for _, a in ranked if a != best]
+            if abs(score) >= WON:
                 break  # a forced result: deeper search cannot change it
-        return moves[best]
+        self.nodes = search.nodes
+        if self.noise and scores:
+            best = self._blurred(scores)
+        return by_action[best]
 
-    def _root(self, engine: Any, actions: list[Any], order: list[int],
-              depth: int) -> tuple[int, int]:
-        alpha, beta = -WIN - 1, WIN + 1
-        best_index = order[0]
-        seen = self._seen
-        for index in order:
-            engine.legal_actions()
-            engine.apply(actions[index])
+    @staticmethod
+    def _exact_root(search: Search, order: list[Any],
+                    depth: int) -> tuple[int, Any, list[tuple[int, Any]]]:
+        """Every root move's exact score (for a blurred choice)."""
+        scores: list[tuple[int, Any]] = []
+        search.partial = (-WIN - 1, order[0], scores)
+        for action in order:
+            search.push(action)
             try:
-                penalty = REPEAT_PENALTY if engine.position_key() in seen else 0
-                score = -self._search(engine, depth - 1, -beta, -alpha - penalty, 1) - penalty
+                score = -search.pvs(depth - 1, -WIN - 1, WIN + 1, 1)
             finally:
-                engine.undo()
-            if score > alpha:
-                alpha, best_index = score, index
-        return alpha, best_index
+                search.pop()
+            scores.append((score, action))
+            best = max(scores, key=lambda item: item[0])
+            search.partial = (best[0], best[1], scores)
+        best = max(scores, key=lambda item: item[0])
+        return best[0], best[1], scores
 
-    def _search(self, engine: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self.nodes += 1
-        if self._deadline is not None and self.nodes & 127 == 0 and \
-                time.perf_counter() > self._deadline:
-            raise _OutOfTime
-        result = engine.result
-        if result != ONGOING:
-            if result == DRAW:
-                return 0
-            winner = 0 if result == WHITE_WON else 1 if result == BLACK_WON else -1
-            # Sooner wins score higher, later losses lower.
-            return WIN - ply if winner == engine.to_move else -WIN + ply
-        if depth <= 0:
-            return evaluate(engine)
-        actions = engine.legal_actions()
-        apply, undo = engine.apply, engine.undo
-        for index in _ordered(engine, actions, range(len(actions))):
-            apply(actions[index])
-            try:
-                score = -self._search(engine, depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                undo()
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
-        return alpha
+    def _blurred(self, scores: list[tuple[int, Any]]) -> Any:
+        """A move within ``noise`` points of the best, the better ones likelier; a win
+        found is always taken, a loss found is never chosen over a move that avoids it."""
+        top = max(s for s, _ in scores)
+        if top >= WON:
+            return next(a for s, a in scores if s == top)
+        pool = [(s, a) for s, a in scores if s >= top - self.noise and s > -WON]
+        if not pool:  # every move loses: the one that loses latest
+            return next(a for s, a in scores if s == top)
+        weights = [math.exp(-(top - s) / max(1, self.noise / 3)) for s, _ in pool]
+        return self.rng.choices([a for _, a in pool], weights)[0]
 
 
-def _earlier_positions(engine: Any) -> set[str]:
-    """The position keys of every position before this one in the game."""
+def _earlier_hashes(engine: Any) -> set[int]:
+    """The hashes of every position before this one in the game (repetitions)."""
     back = engine.clone()
     seen = set()
     while back.history:
         back.undo()
-        seen.add(back.position_key())
+        seen.add(position_hash(back))
     return seen
-
-
-def _ordered(engine: Any, actions: list[Any], indices: Any) -> list[int]:
-    """Likely good actions first: next to the enemy Queen, then away from one's own; a
-    piece that leaves the enemy Queen's side last."""
-    me = engine.to_move
-    enemy = engine.bpos[1 - me]
-    own = engine.bpos[me]
-    if enemy is None and own is None:
-        return list(indices)
-    keyed = []
-    for i in indices:
-        code, src, dst = actions[i]
-        key = 0
-        if code >= 0:
-            if enemy is not None and dst - enemy in _AROUND:
-                key -= 3
-            if src is not None:
-                if own is not None and src - own in _AROUND:
-                    key -= 1
-                if enemy is not None and src - enemy in _AROUND:
-                    key += 3
-        keyed.append((key, i))
-    keyed.sort()
-    return [i for _, i in keyed]
 
 
 def playout_evaluate(state: Any) -> tuple[float, float]:
@@ -260,24 +200,53 @@ def parse_budget(who: str, key: str, value: str) -> float | int:
 
 def parse_bot_arg(arg: str | None) -> tuple[float | None, int | None]:
     """``time=S``, ``depth=N`` or both (``time=2,depth=4``); default one second."""
+    level, seconds, depth = parse_bot_settings(arg)
+    if level is not None:
+        raise OptionError("hive bot: a level is not a time or depth budget")
+    return seconds, depth
+
+
+#: The default level of ``--p2 hive``.
+DEFAULT_LEVEL = 4
+
+
+def parse_bot_settings(arg: str | None) -> tuple[Level | None, float | None, int | None]:
+    """``level=N`` (1..5, or ``N`` alone), ``time=S``, ``depth=N`` or time and depth
+    together (``time=2,depth=4``); nothing: level 4 (iterative deepening, 1 s a move)."""
     budget: dict[str, float | int] = {}
+    level: Level | None = None
     for item in (arg or "").split(","):
         item = item.strip()
         if not item:
             continue
         key, eq, value = item.partition("=")
         key = key.strip().lower()
+        if not eq and key.isdigit():
+            key, value, eq = "level", key, "="
+        if eq and key == "level":
+            number = value.strip()
+            if not number.isdigit() or not 1 <= int(number) <= len(LEVELS):
+                raise OptionError(f"hive bot: level={number[:20]!r} is not a level "
+                                  f"(1..{len(LEVELS)})")
+            level = LEVELS[int(number) - 1]
+            continue
         if not eq or key not in BUDGET_KEYS:
-            raise OptionError(f"hive bot: unknown setting {item!r} (time=S, depth=N)")
+            raise OptionError(f"hive bot: unknown setting {item[:40]!r} (level=1..5, "
+                              f"time=S, depth=N)")
         budget[key] = parse_budget("hive bot", key, value)
-    if not budget:
-        return 1.0, None
-    return budget.get("time"), budget.get("depth")  # type: ignore[return-value]
+    if level is not None and budget:
+        raise OptionError("hive bot: give a level or a time/depth budget, not both")
+    if level is None and not budget:
+        return None, 1.0, None
+    return level, budget.get("time"), budget.get("depth")  # type: ignore[return-value]
 
 
 def hive_bot_factory(game: Any, arg: str | None, seed: int | None) -> HiveBot:
-    """``hive``, ``hive:time=S``, ``hive:depth=N``."""
+    """``hive`` (1 s a move), ``hive:level=1..5``, ``hive:time=S``, ``hive:depth=N``."""
     if getattr(game, "name", None) != "hive":
         raise OptionError(f"the hive bot plays Hive only, not {getattr(game, 'name', game)}")
-    seconds, depth = parse_bot_arg(arg)
+    level, seconds, depth = parse_bot_settings(arg)
+    if level is not None:
+        return HiveBot(seconds=level.seconds, depth=level.depth, seed=seed,
+                       noise=level.noise)
     return HiveBot(seconds=seconds, depth=depth, seed=seed)

@@ -106,7 +106,7 @@ class HiveEngine(Engine):
         super().reset()
         self._hive_reset()
 
-    def make_generator(self) -> CompiledHiveGenerator | PythonHiveGenerator:  # type: ignore[override]
+    def make_generator(self) -> CompiledHiveGenerator | PythonHiveGenerator:
         """Hive's generator of the pieces' moves (:mod:`hive.generator`)."""
         return hive_generator(self)
 
@@ -220,7 +220,7 @@ class HiveEngine(Engine):
             if n >= 3 and self.result == ONGOING:
                 self.result, self.reason = DRAW, "the same position arose three times"
 
-    def position_key(self) -> str:  # type: ignore[override]
+    def position_key(self) -> str:
         """The position for the repetition rule, as text: the player to act, the frozen
         piece and the stacks."""
         stacks = self.position.stacks
@@ -282,6 +282,7 @@ class HiveEngine(Engine):
         the colour-adjacency table's order, then piece codes), then the moves and throws of
         the pieces on the board (:mod:`hive.generator`)."""
         codes = self.placement_codes(p)
+        out: list[tuple[int, int | None, int]]
         if codes:
             out = [(c, None, d) for d in self.placement_hexes(p) for c in codes]
         else:

@@ -4,36 +4,36 @@ surrounded."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from hexaround.hexgrid import OFFSETS, coords_of
 
 from hexkit.events import PASSED, STACKED
-
-if TYPE_CHECKING:
-    from hexkit.game import State as HiveState  # a hive.game.HiveState
+from hive.engine import HiveEngine
 
 THROWN = "thrown"
 QUEEN_DANGER = "queen_danger"
 _COLOUR = ("White", "Black")
 
 
-def emit_events(state: HiveState, action: tuple[int, int | None, int], text: str) -> None:
-    """Emit the events of ``action`` (about to be applied) on ``state``."""
-    engine = state.engine
+def emit_events(engine: HiveEngine, emit: Callable[..., Any],
+                action: tuple[int, int | None, int], text: str) -> None:
+    """Emit the events of ``action`` (about to be applied to ``engine``) through ``emit``
+    (the state's :meth:`hexkit.State.emit`)."""
     p = engine.to_move
     code, src, dst = action
     if code < 0:
-        state.emit(PASSED, f"{_COLOUR[p]} passes: no other move is legal.", p)
+        emit(PASSED, f"{_COLOUR[p]} passes: no other move is legal.", p)
         return
     name = engine.code_name[code]
     if src is not None and code & 1 != p:
-        state.emit(THROWN, f"{_COLOUR[p]}'s Pillbug ability moves {name} ({text}).", p,
+        emit(THROWN, f"{_COLOUR[p]}'s Pillbug ability moves {name} ({text}).", p,
                    (coords_of(src), coords_of(dst)), piece=name)
     below = engine.stacks.get(dst)
     if below and dst != src:
         under = engine.code_name[below[-1]]
-        state.emit(STACKED, f"{name} climbs onto {under}, which cannot move while covered.",
+        emit(STACKED, f"{name} climbs onto {under}, which cannot move while covered.",
                    p, (coords_of(dst),), piece=name, covered=under, height=len(below) + 1)
     # The Queens' neighbours after the move: warn when one is one hex from being surrounded.
     stacks = engine.stacks
@@ -45,7 +45,7 @@ def emit_events(state: HiveState, action: tuple[int, int | None, int], text: str
         around = [n for n in _neighbours(at) if (n in stacks and n != lifted) or n == dst]
         before = sum(1 for n in _neighbours(at) if n in stacks) if code != q else -1
         if len(around) == 5 and before != 5:
-            state.emit(QUEEN_DANGER, f"{_COLOUR[q]}'s Queen Bee has one free neighbour left.",
+            emit(QUEEN_DANGER, f"{_COLOUR[q]}'s Queen Bee has one free neighbour left.",
                        q, (coords_of(at),), free=1)
 
 

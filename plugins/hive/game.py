@@ -199,7 +199,7 @@ def _perft(engine: HiveEngine, depth: int) -> int:
     return total
 
 
-class HiveState(State):
+class HiveState(State[HiveGame, HiveMove]):
     """A Hive position with its move stack."""
 
     def __init__(self, game: HiveGame, engine: HiveEngine, rng: random.Random,
@@ -240,7 +240,7 @@ class HiveState(State):
                                               engine.move_strings(actions))
         return listed
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> HiveMove:
         """Read a MoveString; a destination that names a hex in this position is given in
         canonical form (``wA1 bQ/`` may come back as ``wA1 -bS1``)."""
         parsed = notation.parse_move_string(text)
@@ -293,7 +293,7 @@ class HiveState(State):
     def _emit_events(self, action: tuple[int, int | None, int], text: str) -> None:
         from hive.events import emit_events
 
-        emit_events(self, action, text)
+        emit_events(self.engine, self.emit, action, text)
 
     # -- the position ------------------------------------------------------------------
     def copy_data(self, twin: State) -> None:

@@ -150,14 +150,14 @@ class CompiledHiveGenerator:
 
     def moves(self, engine: HiveEngine, p: int) -> list[Action] | None:
         """The compiled generator's list; None for far coordinates."""
-        return self.native.moves(  # type: ignore[no-any-return]
+        return self.native.moves(
             engine.position.stacks, engine.where, p, engine.last)
 
     def move_strings(self, stacks: dict[int, list[int]],
                      actions: list[Action]) -> list[str] | None:
         """The canonical MoveStrings of ``actions`` in the position ``stacks`` (None: the
         position is left to :func:`hive.directions.move_string`)."""
-        return self.native.move_strings(stacks, actions)  # type: ignore[no-any-return]
+        return self.native.move_strings(stacks, actions)
 
     def __reduce__(self) -> tuple[Any, ...]:
         raise TypeError("a compiled generator is rebuilt from its game type, not copied")

@@ -12,17 +12,26 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hexaround.hexgrid import coords_of, key_of
 
+from hexkit.game import Outcome
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 from hexkit.view import BoardView, CellView, HandView, PieceView
-from hive.engine import BUG_NAMES, LETTERS, ONGOING
+from hive.engine import BUG_NAMES, LETTERS, ONGOING, HiveEngine
 from hive.notation import game_type_string, turn_string
 
-if TYPE_CHECKING:
-    from hexkit.game import State as HiveState  # a hive.game.HiveState
+
+class HivePosition(Protocol):
+    """What the pictures read of a position: a :class:`hive.game.HiveState`, which this
+    module cannot name (the game module imports this one)."""
+
+    engine: HiveEngine
+
+    def last_hexes(self) -> tuple[tuple[int, int], ...]: ...
+
+    def outcome(self) -> Outcome | None: ...
 
 WIDTH = 80
 _HALF = 3  # characters per half-column; a hex is two half-columns wide
@@ -30,14 +39,14 @@ _SLOT = 2 * _HALF
 _COLOUR = ("White", "Black")
 
 
-def _token(engine, stack: list[int]) -> str:
+def _token(engine: HiveEngine, stack: list[int]) -> str:
     text = engine.code_name[stack[-1]]
     if len(stack) > 1:
         text += f"^{len(stack)}"
     return text
 
 
-def board_lines(state: HiveState, width: int = WIDTH,
+def board_lines(state: HivePosition, width: int = WIDTH,
                 placed: list[tuple[int, int, int, tuple[int, int]]] | None = None) -> list[str]:
     """The hive and the empty hexes around it as text lines of at most ``width``.
     ``placed`` gets where each hex's token is drawn: (line, first column, end column,
@@ -78,7 +87,7 @@ def board_lines(state: HiveState, width: int = WIDTH,
     return out
 
 
-def status(state: HiveState) -> str:
+def status(state: HivePosition) -> str:
     """``Base+MLP, Black to play (Black[3])`` or the result."""
     engine = state.engine
     head = game_type_string(engine)
@@ -97,7 +106,7 @@ def status(state: HiveState) -> str:
     return text + "."
 
 
-def hand_text(state: HiveState, p: int) -> str:
+def hand_text(state: HivePosition, p: int) -> str:
     """``White in hand: Q, S1 S2, B1 B2, ...`` (nothing: ``empty``)."""
     engine = state.engine
     names = [engine.code_name[k * 2 + p] for k in range(len(engine.kind_types))
@@ -122,7 +131,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent="  ")
 
 
-def render_styled(state: HiveState, targets: Iterable[tuple[int, int]] = (),
+def render_styled(state: HivePosition, targets: Iterable[tuple[int, int]] = (),
                   width: int = WIDTH) -> StyledText:
     """:func:`render_text` with each stack's top piece in its colour, the hexes of the last
     action and ``targets`` marked, and the players' hands coloured."""
@@ -146,7 +155,7 @@ def render_styled(state: HiveState, targets: Iterable[tuple[int, int]] = (),
     return styled
 
 
-def render_text(state: HiveState, width: int = WIDTH) -> str:
+def render_text(state: HivePosition, width: int = WIDTH) -> str:
     """Status, board, stacks and hands."""
     engine = state.engine
     lines = [status(state), ""]
@@ -171,7 +180,7 @@ def render_text(state: HiveState, width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
-def board_view(state: HiveState) -> BoardView:
+def board_view(state: HivePosition) -> BoardView:
     """Stacks (bottom first, each piece labelled with its bug and number; a stack's label
     names the pieces under its top), the empty hexes next to the hive (where moves may
     end), and the hands."""
@@ -187,7 +196,7 @@ def board_view(state: HiveState) -> BoardView:
     if not engine.stacks:
         empty = [0]
     cells.extend(CellView(coords_of(k)) for k in empty)
-    hands = []
+    hands: list[HandView] = []
     for p in (0, 1):
         counts: dict[int, int] = {}
         for k, t in enumerate(engine.kind_types):

@@ -1,7 +1,7 @@
 """The Hive plugin's services beside the game, registered through hexkit's hooks (plugin.py
-re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (alpha-beta with a
-Hive evaluation), the ``uhp:COMMAND`` seat and the MCTS playout policy. Registering imports
-none of them: each is imported when used."""
+re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (PVS search with
+a Hive evaluation, five levels), the ``uhp:COMMAND`` seat and the MCTS playout policy.
+Registering imports none of them: each is imported when used."""
 
 from __future__ import annotations
 
@@ -32,12 +32,13 @@ def _uhp_seat(game: Any, arg: str | None, seed: int | None) -> Any:
 
 HIVE_BOT = BotSpec(
     "hive",
-    "Hive alpha-beta search (queen pressure, mobility, pinned pieces); hive:time=S or "
-    "hive:depth=N (default 1 s a move)",
+    "Hive alpha-beta search (transposition table, Queen-threat quiescence); levels "
+    "hive:level=1 (beginners) to hive:level=5 (3 s a move), or hive:time=S, hive:depth=N "
+    "(default: 1 s a move, as level 4)",
     _hive_bot,
     games=("hive",),
-    settings="hive:time=S (seconds a move, up to 3600) or hive:depth=N (plies, 1..64), "
-             "or both: hive:time=2,depth=4",
+    settings="hive:level=1..5, or hive:time=S (seconds a move, up to 3600) or "
+             "hive:depth=N (plies, 1..64), or both: hive:time=2,depth=4",
     example="hive:depth=2",
 )
 UHP_SEAT = BotSpec(
@@ -65,16 +66,14 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(UHP_SEAT)
 
 
-#: Hive's named levels (``--p2 bot:easy``...): MCTS for the weakest two, which play weaker
-#: on purpose, then the ``hive`` alpha-beta bot at growing depths and times. Every one
-#: takes a Queen surround in one and stops one when it can.
+#: Hive's named levels (``--p2 bot:easy``...): the ``hive`` bot's own five levels
+#: (:data:`hive.bot.LEVELS`; each has a time limit, and each takes a Queen surround in one).
 LEVELS = (
-    Level("mcts:sims=30,random=0.5",
-          "MCTS, 30 simulations, a random safe move half the time"),
-    Level("mcts:100", "MCTS, 100 simulations a move"),
-    Level("hive:depth=2", "alpha-beta, two plies"),
-    Level("hive:depth=3", "alpha-beta, three plies"),
-    Level("hive:time=3", "alpha-beta, iterative deepening for 3 seconds a move"),
+    Level("hive:level=1", "one ply and a blurred choice: for beginners"),
+    Level("hive:level=2", "two plies, a little blurred"),
+    Level("hive:level=3", "three plies, at most a second a move"),
+    Level("hive:level=4", "iterative deepening PVS, 1 second a move"),
+    Level("hive:level=5", "iterative deepening PVS, 3 seconds a move"),
 )
 
 #: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``

@@ -2,9 +2,15 @@
 input and output, for Hive GUIs (MzingaViewer), arenas (uhp-utils) and other programs.
 
 One command per line; every answer ends with ``ok``. An illegal or unreadable move answers
-``invalidmove <message>``, any other problem ``err <message>``; bad input (unknown
-commands, malformed arguments, bytes that are not UTF-8) never stops the engine, and a
-refused command leaves the game exactly as it was.
+``invalidmove <message>``, any other problem ``err <message>``, in the words of Mzinga (the
+protocol's reference engine) where it has words for the case; bad input (unknown commands,
+malformed arguments, bytes that are not UTF-8) never stops the engine, and a refused command
+leaves the game exactly as it was.
+
+Moves are read as Mzinga reads them (:mod:`hive.uhp_moves`): strictly by default (a
+separator names a hex at ground level, so a climb names the piece it climbs onto), leniently
+with ``hexkit uhp --lenient``. ``newgame GameString`` recomputes the game state and turn
+from the moves, and the GameString records each move as it was sent.
 """
 
 from __future__ import annotations
@@ -28,6 +34,11 @@ class UhpCommandError(Exception):
 
 class UhpInvalidMove(Exception):
     """A move that cannot be read or is not legal: answered ``invalidmove <message>``."""
+
+
+#: Mzinga's words for the commands' failures (Mzinga.Engine; MzingaCpp's are the same).
+NO_GAME = "No game in progress. Try 'newgame' to start a new game."
+GAME_OVER = "The game is over. Try 'newgame' to start a new game."
 
 
 @dataclass
@@ -106,15 +117,33 @@ def parse_clock(text: str) -> float:
     return hours * 3600 + minutes * 60 + seconds
 
 
+def parse_seconds(text: str) -> float:
+    """Seconds of ``bestmove seconds S`` (nokamute's sub-second form): 0 < S <= 3600."""
+    try:
+        if not text.isascii():
+            raise ValueError
+        seconds = float(text)
+        if not 0 < seconds <= 3600:  # also refuses nan
+            raise ValueError
+    except ValueError:
+        raise UhpCommandError(f"bestmove seconds needs a number of seconds (0..3600], not "
+                              f"{text.strip()[:40]!r}") from None
+    return seconds
+
+
 class UhpSession:
     """The engine's state between commands: the game in progress and the options.
 
     :meth:`handle` answers one command line with the lines to print (``ok`` included)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, strict: bool = True) -> None:
         self._bot_instance: Any = None
         self.options: dict[str, Any] = {o.name: o.default for o in OPTIONS}
         self.state: Any = None
+        #: The MoveStrings of the game in progress as the GameString records them.
+        self.moves: list[str] = []
+        #: Read moves as Mzinga does (True) or as hexkit's players type them (False).
+        self.strict = strict
         self.exit_requested = False
 
     # -- the protocol ----------------------------------------------------------------
@@ -131,8 +160,8 @@ class UhpSession:
         handler = self._COMMANDS.get(command)
         try:
             if handler is None:
-                raise UhpCommandError(f"unknown command {words[0]!r} (commands: "
-                                      f"{', '.join(self._COMMANDS)})")
+                raise UhpCommandError(f"Invalid command {words[0][:40]!r}. Commands: "
+                                      f"{', '.join(self._COMMANDS)}.")
             answer = list(handler(self, rest))
         except UhpInvalidMove as e:
             answer = [f"invalidmove {_one_line(e)}"]
@@ -151,24 +180,23 @@ class UhpSession:
         from hive.notation import split_game_string
 
         parts = split_game_string(rest or "Base")
-        self.state = self._replayed(parts.expansions, parts.moves, parts.state, parts.turn)
+        # The stated game state and turn are not checked: like Mzinga, the engine
+        # recomputes them from the moves (a repetition-rule engine's Draw loads).
+        self.state, self.moves = self._replayed(parts.expansions, parts.moves)
         return [self.game_string()]
 
-    def _replayed(self, expansions: str, moves: Any, game_state: str | None = None,
-                  turn: str | None = None) -> Any:
+    def _replayed(self, expansions: str, moves: Any) -> tuple[Any, list[str]]:
         """A new game with ``moves`` pushed one by one (so that ``undo`` can take each
-        back), checked against the GameString's stated game state and turn."""
+        back), and the moves as the GameString records them."""
         state = self._game(expansions).new_state(seed=0)
+        recorded: list[str] = []
         for number, text in enumerate(moves, 1):
             try:
-                self._push(state, text)
+                recorded.append(self._push(state, text))
             except UhpInvalidMove as e:
-                raise UhpCommandError(f"move {number} of the GameString: {e}") from None
-        head = state.game_string().split(";")[1:3]
-        if game_state is not None and [game_state, turn] != head:
-            raise UhpCommandError(f"the GameString says {game_state};{turn} but its moves "
-                                  f"give {';'.join(head)}")
-        return state
+                raise UhpCommandError(f"Unable to play {text[:40]!r} in GameString (move "
+                                      f"{number}): {e}") from None
+        return state, recorded
 
     def _game(self, expansions: str) -> Any:
         """The Hive game of these expansion letters with the engine's options."""
@@ -177,32 +205,36 @@ class UhpSession:
         return hexkit.load_game("hive", expansions=expansions or "none",
                                 repetition_draw=self.options["RepetitionDraw"])
 
-    @staticmethod
-    def _push(state: Any, text: str) -> None:
-        """Play ``text`` on ``state`` (UhpInvalidMove, state unchanged, if refused)."""
-        if state.is_over():
-            raise UhpInvalidMove("the game is over")
+    def _push(self, state: Any, text: str) -> str:
+        """Play ``text`` on ``state`` (UhpInvalidMove, state unchanged, if refused); the
+        text the GameString records for it."""
+        from hive.notation import move_string
+
+        from .uhp_moves import UhpMoveRefused, read_move
+
         try:
-            state.push(state.parse_move(text))
-        except ValueError as e:
-            raise UhpInvalidMove(f"{text!r}: {e}") from None
+            read = read_move(state.engine, text, strict=self.strict)
+            state.push(move_string(state.engine, read.action))
+        except (UhpMoveRefused, ValueError) as e:
+            raise UhpInvalidMove(str(e)) from None
+        return read.text
 
     def _need_game(self) -> Any:
         if self.state is None:
-            raise UhpCommandError("no game in progress: try 'newgame' first")
+            raise UhpCommandError(NO_GAME)
         return self.state
 
     def _need_unfinished(self) -> Any:
         state = self._need_game()
         if state.is_over():
-            raise UhpCommandError("the game is over: try 'newgame' or 'undo'")
+            raise UhpCommandError(GAME_OVER)
         return state
 
     def _play(self, rest: str) -> list[str]:
         state = self._need_unfinished()
         if not rest:
             raise UhpInvalidMove("play needs a MoveString, e.g. 'play wS1'")
-        self._push(state, rest)
+        self.moves.append(self._push(state, rest))
         return [self.game_string()]
 
     def _pass(self, rest: str) -> list[str]:
@@ -229,8 +261,13 @@ class UhpSession:
             depth = int(words[1])
         elif len(words) == 2 and words[0].lower() == "time":
             seconds = parse_clock(words[1])
+            if seconds <= 0:  # no time at all (an arena's rounding): the quickest search
+                seconds, depth = None, 1
+        elif len(words) == 2 and words[0].lower() == "seconds":
+            seconds = parse_seconds(words[1])
         else:
-            raise UhpCommandError("bestmove, bestmove depth N or bestmove time hh:mm:ss")
+            raise UhpCommandError("bestmove, bestmove depth N, bestmove time hh:mm:ss[.fff] "
+                                  "or bestmove seconds S")
         move = self._bot().best_move(state, seconds=seconds, depth=depth)
         return [str(move)]
 
@@ -247,10 +284,11 @@ class UhpSession:
             raise UhpCommandError(f"undo takes a number of moves, not {rest!r}")
         count = int(rest) if rest else 1
         if not 1 <= count <= len(state.move_stack):
-            raise UhpCommandError(f"cannot undo {count} moves: {len(state.move_stack)} "
-                                  f"{'was' if len(state.move_stack) == 1 else 'were'} played")
+            raise UhpCommandError(f"Unable to undo {count} moves: {len(state.move_stack)} "
+                                  f"{'was' if len(state.move_stack) == 1 else 'were'} played.")
         for _ in range(count):
             state.pop()
+            self.moves.pop()
         return [self.game_string()]
 
     def _options(self, rest: str) -> list[str]:
@@ -275,8 +313,8 @@ class UhpSession:
                 old = self.options[option.name]
                 self.options[option.name] = value
                 try:
-                    self.state = self._replayed(self.state.game.expansions,
-                                                self.state.move_strings)
+                    self.state, self.moves = self._replayed(self.state.game.expansions,
+                                                            self.moves)
                 except BaseException:
                     self.options[option.name] = old
                     raise
@@ -299,8 +337,10 @@ class UhpSession:
         return []
 
     def game_string(self) -> str:
-        """The current GameString."""
-        return str(self._need_game().game_string())
+        """The current GameString: the game type, state and turn, then the moves as they
+        were sent."""
+        head = str(self._need_game().game_string()).split(";")[:3]
+        return ";".join(head + self.moves)
 
     _COMMANDS: dict[str, Callable[[UhpSession, str], list[str]]] = {
         "info": _info, "newgame": _newgame, "play": _play, "pass": _pass,
@@ -314,9 +354,10 @@ def _one_line(error: BaseException) -> str:
     return text or type(error).__name__
 
 
-def serve(stdin: BinaryIO, stdout: TextIO, session: UhpSession | None = None) -> int:
+def serve(stdin: BinaryIO, stdout: TextIO, session: UhpSession | None = None, *,
+          strict: bool = True) -> int:
     """Run the engine on byte input until ``exit`` or end of input."""
-    session = session or UhpSession()
+    session = session or UhpSession(strict=strict)
     _write(stdout, session.greeting())
     for raw in stdin:
         try:
@@ -340,23 +381,28 @@ def _write(stdout: TextIO, lines: list[str]) -> None:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Arguments of ``hexkit uhp`` (none: everything is said through the protocol)."""
+    """Arguments of ``hexkit uhp``: ``--lenient``; everything else is said through the
+    protocol."""
+    parser.add_argument(
+        "--lenient", action="store_true",
+        help="read moves as hexkit's players type them: a separator may point at an "
+             "occupied hex to climb onto it (default: strictly, as Mzinga reads them)")
     parser.epilog = (
         "Commands, one a line on standard input: info; newgame [GameType | GameString]; "
-        "play MoveString; pass; validmoves; bestmove [depth N | time hh:mm:ss]; undo [N]; "
-        "options [get NAME | set NAME VALUE]; perft N; exit. Every answer ends with 'ok'. "
-        "See docs/hive-uhp.md.")
+        "play MoveString; pass; validmoves; bestmove [depth N | time hh:mm:ss[.fff] | "
+        "seconds S]; undo [N]; options [get NAME | set NAME VALUE]; perft N; exit. Every "
+        "answer ends with 'ok'. See docs/hive-uhp.md.")
 
 
 def run(args: argparse.Namespace) -> int:
     """``hexkit uhp``: the engine on this process's standard input and output."""
     stdout = sys.stdout
     try:
-        stdout.reconfigure(line_buffering=False)  # type: ignore[attr-defined]
+        stdout.reconfigure(line_buffering=False)  # type: ignore[union-attr]
     except (AttributeError, ValueError):
         pass
     try:
-        return serve(sys.stdin.buffer, stdout)
+        return serve(sys.stdin.buffer, stdout, strict=not getattr(args, "lenient", False))
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
 

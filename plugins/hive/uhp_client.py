@@ -99,6 +99,26 @@ class UhpEngine:
                                  f"expected one")
         return lines[0]
 
+    def bestmove(self, seconds: float | None = None, depth: int | None = None) -> str:
+        """The engine's ``bestmove`` answer for a time or a depth budget. Sub-second times
+        are sent as ``bestmove time hh:mm:ss.fff``; an engine that reads only whole seconds
+        there (nokamute) is asked ``bestmove seconds S`` instead from then on."""
+        if depth is not None:
+            return self.ask_line(f"bestmove depth {depth}", timeout=None)
+        total = 1.0 if seconds is None else seconds
+        wait = 30.0 + 4 * total
+        if self._seconds_form and total != int(total):
+            return self.ask_line(f"bestmove seconds {total:g}", timeout=wait)
+        try:
+            return self.ask_line(clock_command(total), timeout=wait)
+        except UhpEngineError:
+            if total == int(total) or self.process.poll() is not None:
+                raise
+        self._seconds_form = True
+        return self.ask_line(f"bestmove seconds {total:g}", timeout=wait)
+
+    _seconds_form = False
+
     def close(self) -> None:
         """Ask the engine to exit; kill it if it is still running after a second."""
         if self.process.poll() is None:
@@ -119,3 +139,12 @@ class UhpEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def clock_command(seconds: float) -> str:
+    """``bestmove time hh:mm:ss``, with ``.fff`` below whole seconds (never truncated)."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    secs = rest % 60 + (seconds - whole)
+    text = f"{int(secs):02d}" if secs == int(secs) else f"{secs:06.3f}"
+    return f"bestmove time {hours:02d}:{rest // 60:02d}:{text}"

@@ -18,7 +18,7 @@ from typing import Any
 from hexkit.errors import HexkitError, OptionError
 
 from .bot import BUDGET_KEYS, parse_budget
-from .uhp_client import UhpEngine, UhpEngineError
+from .uhp_client import UhpEngine, UhpEngineError, clock_command
 
 #: Seconds a move may take when the spec says neither time nor depth.
 DEFAULT_SECONDS = 1.0
@@ -52,12 +52,7 @@ def bestmove_command(seconds: float | None, depth: int | None) -> str:
     """``bestmove depth N`` or ``bestmove time hh:mm:ss`` (``ss.fff`` below whole seconds)."""
     if depth is not None:
         return f"bestmove depth {depth}"
-    total = seconds or DEFAULT_SECONDS
-    whole = int(total)
-    hours, rest = divmod(whole, 3600)
-    secs = rest % 60 + (total - whole)
-    text = f"{int(secs):02d}" if secs == int(secs) else f"{secs:06.3f}"
-    return f"bestmove time {hours:02d}:{rest // 60:02d}:{text}"
+    return clock_command(seconds or DEFAULT_SECONDS)
 
 
 class UhpSeat:
@@ -73,7 +68,7 @@ class UhpSeat:
         self.seconds = seconds
         self.depth = depth
         self._engine: UhpEngine | None = None
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[[], Any] | None = None
 
     def _started(self) -> UhpEngine:
         if self._engine is None:
@@ -87,8 +82,7 @@ class UhpSeat:
             raise HexkitError("the game is over: there is no move to choose")
         engine = self._started()
         engine.ask_line(f"newgame {state.game_string()}")
-        wait = 30.0 + 4 * (self.seconds or 0) if self.depth is None else None
-        answer = engine.ask_line(bestmove_command(self.seconds, self.depth), timeout=wait)
+        answer = engine.bestmove(self.seconds, self.depth)
         try:
             move = state.parse_move(answer)
         except ValueError as e:

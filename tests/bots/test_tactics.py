@@ -14,8 +14,10 @@ from hexkit.game import State
 
 from ..example_plugins import import_example, registry_with
 from .positions import (
+    BLUE_STRANDABLE,
     BLUE_THREATENED,
     EXAMPLES,
+    RED_STRANDABLE,
     RED_SURROUNDABLE,
     butterfly_crowding,
     hexaround_state,
@@ -81,6 +83,40 @@ def test_hexaround_may_win_names_every_winning_move_among_its_candidates():
     assert threats
 
 
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy"])
+def test_hexaround_bots_win_by_leaving_the_other_player_no_action(spec):
+    state = hexaround_state(RED_STRANDABLE, empty_hand="RED")
+    assert state.engine.has_action(1)  # RED's butterfly can still walk
+    state.push(make_bot(state.game, spec, 1).choose(state))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert "can neither place nor move" in outcome.reason
+
+
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy"])
+def test_hexaround_bots_do_not_let_themselves_be_left_without_an_action(spec):
+    state = hexaround_state(BLUE_STRANDABLE, empty_hand="BLUE")
+    assert_avoids_the_loss(state, spec)
+    legal = list(state.legal_moves())
+    safe, winning = Tactics(playout_policy("hexaround")).root_moves(state, legal)
+    assert not winning
+    assert set(safe) == {m for m in legal if not replies_that_win(state, m)}
+
+
+def test_hexaround_may_win_names_the_moves_that_strand_the_other_player():
+    from hexaround.policy import may_be_stranded, may_win
+
+    state = hexaround_state(RED_STRANDABLE, empty_hand="RED")
+    wins = BLIND.winning_moves(state)
+    assert {str(m) for m in wins} >= {"move DUCK -1 0 1 1", "move DUCK -1 0 0 2",
+                                     "move DUCK -1 0 -1 2"}
+    assert set(wins) <= set(may_win(state))
+    # With creatures in hand and placement hexes far apart, no move can strand a player:
+    # the check is skipped.
+    state = hexaround_state(RED_SURROUNDABLE)
+    assert not may_be_stranded(state.engine, 1)
+
+
 # -- Hive -------------------------------------------------------------------------------------
 def hive_state(moves_text: str) -> State:
     from hive.notation import split_game_string
@@ -135,6 +171,25 @@ def test_focus_bots_do_not_leave_the_winning_capture_to_the_opponent(spec):
     # must move the four (or break the stacks' reach) first.
     board = {(2, 2): [0, 0, 0, 0], (2, 3): [1, 1], (5, 5): [1], (5, 0): [0]}
     assert_avoids_the_loss(focus_state(board, [0, 5]), spec)
+
+
+def test_focus_may_win_names_exactly_the_winning_captures():
+    import random
+
+    from focus.policy import may_win
+
+    rng = random.Random(5)
+    named = 0
+    for options in ({"captures_to_win": 3}, {"board": "cross", "win": "captures"}):
+        state = hexkit.load_game("focus", **options).new_state(seed=1)
+        while not state.is_over() and len(state.move_stack) < 60:
+            found = may_win(state)
+            if found is not None:
+                assert set(found) == set(BLIND.winning_moves(state))
+                named += len(found)
+            moves = state.legal_moves()
+            state.push(moves[rng.randrange(len(moves))])
+    assert named
 
 
 # -- Hex Baron --------------------------------------------------------------------------------
@@ -208,6 +263,72 @@ def under_threat_after_passing(state: State) -> bool:
     while copy.current_player == 1:
         copy.push("pass")
     return under_threat(copy)
+
+
+def leap_registry():
+    """A registry with a test extension's command: ``leap FROM TO``, one of your pieces (not
+    a baron) jumps to an empty tile exactly two steps away, free."""
+    from hexbaron.commands import CommandType, own_piece_problem, own_tiles
+
+    from tests.hexbaron.test_miner_extension import plugin_module
+
+    def distance(pos, a, b):
+        return max(abs(p - q) for p, q in zip(pos.cubes[a], pos.cubes[b], strict=True))
+
+    class Leap(CommandType):
+        verb = "leap"
+        syntax = "leap FROM TO"
+        help = "your piece (not a baron) on FROM jumps to the empty TO two steps away"
+
+        def check(self, pos, args):
+            start, end = args
+            problem = own_piece_problem(pos, start)
+            if problem:
+                return problem
+            if not pos.valid(end) or pos.pieces[end] is not None:
+                return f"tile {end} is not free"
+            if pos.type_at(start).is_baron or distance(pos, start, end) != 2:
+                return "not a leap"
+            return None
+
+        def candidates(self, pos):
+            return ((a, b) for a in own_tiles(pos) for b in range(pos.n))
+
+        def apply(self, pos, args):
+            pos.move_piece(*args)
+            return "leapt"
+
+    def hexbaron_register_commands(register):
+        register(Leap())
+
+    return registry_with("leaper", plugin_module(
+        "leaper", hexbaron_register_commands=hexbaron_register_commands))
+
+
+def test_hexbaron_tactics_search_commands_added_by_extensions():
+    # Player One's serf on 9 is four steps from 27, the last free tile beside Player Two's
+    # baron on 31: too far for three moves, but two leaps of an extension's command reach
+    # it. The attack is found, and so is the threat, from Player Two's side.
+    import random
+
+    from hexbaron.game import HexBaronState
+    from hexbaron.policy import destroy_plan, under_threat
+    from hexbaron.setup import parse_data_file
+
+    registry = leap_registry()
+    game = registry.load_game("hexbaron")
+    data = "\n".join(["Player One,0,10,10,5", "Player Two,0,0,0,0", "8",
+                      ",".join(" " * 32), "1,Baron,0", "1,Serf,9", "2,Serf,23", "2,Baron,31",
+                      ""])
+    state = HexBaronState(game, parse_data_file(data, "test.txt", game.catalogue),
+                          random.Random(0))
+    plan = [str(c) for c in destroy_plan(state) or ()]
+    assert sum(c.startswith("leap ") for c in plan) == 2, plan
+    assert under_threat(state)
+    bot = MctsBot(2, seed=1, policy=playout_policy("hexbaron", registry))
+    while state.current_player == 0:
+        state.push(bot.choose(state))
+    assert state.pos.baron_lost
 
 
 # -- a plugin game: the tutorial's Hex ---------------------------------------------------------

@@ -33,7 +33,10 @@ def _broken_registry(patch):
 
 def test_conformance_kit_catches_an_undo_that_does_not_restore():
     def patch(module):
-        module.TicTacToeState._pop = lambda self: None
+        def apply(self, move):  # changes the board behind the journal's back
+            self.cells[(move.row, move.col)] = self.current_player
+
+        module.TicTacToeState.apply = apply
 
     with pytest.raises(ConformanceError, match="does not restore"):
         check_game("tictactoe", registry=_broken_registry(patch))

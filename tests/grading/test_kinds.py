@@ -114,14 +114,16 @@ def test_a_save_that_forgets_the_captures_shows_where_its_reloaded_copy_parts(mo
     game = plugins.load_game("focus")
     state = game.new_state(seed=1)
     bots = [make_bot(game, "mcts:sims=12", seat) for seat in (0, 1)]
-    calls: list[list[str]] = []
-    saved_at = 0
+    moves: list[str] = []
+    captured: list[list[int]] = []
     while not state.is_over():
-        move = str(bots[state.current_player].choose(state))
-        state.push(move)
-        first_capture = not saved_at and any(state._captured)
-        calls.append([move, "s" if first_capture else ""])
-        saved_at = saved_at or (len(calls) if first_capture else 0)
+        moves.append(str(bots[state.current_player].choose(state)))
+        state.push(moves[-1])
+        captured.append(list(state._captured))
+    # Saved right after the winner's first capture: the copy forgets it, and falls short.
+    [winner] = state.outcome().winners
+    saved_at = next(i for i, counts in enumerate(captured, 1) if counts[winner])
+    calls = [[move, "s" if i == saved_at else ""] for i, move in enumerate(moves, 1)]
     expected = list(play(game, game.new_state(seed=1), calls, False))
     saved = FocusState.to_dict
 

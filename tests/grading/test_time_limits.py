@@ -26,8 +26,8 @@ def loop_dir(tmp_path_factory) -> Path:
     loop that waits, so that the test costs no CPU time)."""
     source = (ROOT / "tests" / "services" / "plugin_files" / "toyline.py").read_text()
     looping = source.replace('"toyline",', '"loopline",').replace(
-        "    def _push(self, move: Move) -> None:\n",
-        "    def _push(self, move: Move) -> None:\n"
+        "    def apply(self, move: Move) -> None:\n",
+        "    def apply(self, move: Move) -> None:\n"
         "        while str(move) == 'c3':\n            __import__('time').sleep(0.01)\n")
     assert looping.count("while str(move)") == 1
     folder = tmp_path_factory.mktemp("loop")

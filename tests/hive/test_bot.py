@@ -102,3 +102,130 @@ def test_mcts_scores_unfinished_hive_playouts_with_the_evaluation():
     bot = make_bot(hexkit.load_game("hive"), "mcts:30", 1)
     state = load(opening + "wA1 bQ/;bA2 bA1-")
     assert bot.choose(state) in state.legal_moves()
+
+
+def random_state(seed: int, plies: int, expansions: str = "MLP"):
+    import random
+
+    state = hexkit.load_game("hive", expansions=expansions).new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        state.push(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_the_search_keeps_its_zobrist_hash_equal_to_one_made_from_scratch():
+    import random
+
+    from hive.search import Search, position_hash
+
+    rng = random.Random(5)
+    for seed in (1, 2, 3):
+        state = random_state(seed, 20)
+        search = Search(state.engine.clone(), table={})
+        pushed = 0
+        for _ in range(40):
+            engine = search.engine
+            actions = engine.legal_actions()
+            if actions and rng.random() < 0.7 or pushed == 0:
+                if not actions:
+                    break
+                search.push(rng.choice(actions))
+                pushed += 1
+            else:
+                search.pop()
+                pushed -= 1
+            assert search.hash == position_hash(search.engine)
+
+
+def test_a_position_keeps_its_table_score_whatever_the_order_it_was_reached_in():
+    # Two move orders to one position: the transposition table gives the same key, and
+    # a fresh search and one reusing the table score it the same at a fixed depth.
+    from hive.search import Search
+
+    head = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;"
+    a = load(head + "wA1 \\wQ;bA1 bQ\\;wG1 /wQ;bG1 bQ/")
+    b = load(head + "wG1 /wQ;bG1 bQ/;wA1 \\wQ;bA1 bQ\\")
+    assert a.engine.stacks == b.engine.stacks
+    sa = Search(a.engine.clone(), table={})
+    sb = Search(b.engine.clone(), table={})
+    assert sa.key() == sb.key()
+    table: dict = {}
+    fresh = Search(a.engine.clone(), table={}).pvs(2, -10**7, 10**7, 0)
+    warm = Search(a.engine.clone(), table=table)
+    warm.pvs(1, -10**7, 10**7, 0)
+    assert warm.pvs(2, -10**7, 10**7, 0) == fresh
+    assert table
+
+
+def test_the_search_stops_at_its_deadline_within_one_node():
+    # A fake clock that moves a millisecond at every reading: the search must stop as soon
+    # as it reads a time past its deadline, and still answer a legal move.
+    ticks = [0.0]
+
+    def clock() -> float:
+        ticks[0] += 0.001
+        return ticks[0]
+
+    state = random_state(4, 20)
+    bot = HiveBot(seconds=0.2, seed=0, clock=clock)
+    move = bot.choose(state)
+    assert move in state.legal_moves()
+    assert ticks[0] <= 0.2 + 0.002
+    assert bot.nodes <= 200
+
+
+def test_quiescence_sees_a_win_in_one_beyond_the_horizon():
+    # Black to move one ply before WIN_IN_ONE: at depth 1 every Black move ends in a
+    # position where White wins at once; quiescence finds White's win for those.
+    from hive.search import WON, Search
+
+    state = load(WIN_IN_ONE)
+    search = Search(state.engine.clone(), table={})
+    assert search.pvs(0, -10**7, 10**7, 0) >= WON  # White to move: the win is seen
+
+
+def test_levels_build_and_level_one_blurs_its_choice():
+    game = hexkit.load_game("hive")
+    state = random_state(6, 16)
+    for number in range(1, 6):
+        bot = make_bot(game, f"hive:level={number}", 1)
+        assert isinstance(bot, HiveBot)
+    first = {str(HiveBot(seconds=None, depth=1, seed=s, noise=90).choose(state))
+             for s in range(8)}
+    best = {str(HiveBot(seconds=None, depth=1, seed=s).choose(state)) for s in range(3)}
+    assert len(first) > 1 and len(best) <= len(first)
+    for bad in ("level=0", "level=6", "level=x", "level=2,time=1"):
+        with pytest.raises(OptionError):
+            make_bot(game, f"hive:{bad}", 0)
+    state = load(WIN_IN_ONE)
+    assert str(make_bot(game, "hive:level=1", 3).choose(state)) == "wA3 bM\\"
+    # When every move loses, the blurred choice still answers: the loss furthest away.
+    from hive.evaluation import WIN
+
+    lost = [(-WIN + 3, "a"), (-WIN + 7, "b"), (-WIN + 5, "c")]
+    assert HiveBot(noise=90, seed=0)._blurred(lost) == "b"
+
+
+def test_the_compiled_evaluation_equals_the_python_one_on_every_game_type():
+    from hive.evaluation import compiled_evaluation_available, evaluate, evaluate_python
+
+    if not compiled_evaluation_available():
+        pytest.skip("hive._hiveeval is not built (no C compiler at install)")
+    import random
+
+    checked = 0
+    for expansions in ("none", "M", "L", "P", "ML", "MP", "LP", "MLP"):
+        for seed in (1, 2):
+            state = hexkit.load_game("hive", expansions=expansions).new_state(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(70):
+                if state.is_over():
+                    break
+                assert evaluate(state.engine) == evaluate_python(state.engine), \
+                    state.game_string()
+                checked += 1
+                state.push(rng.choice(state.legal_moves()))
+    assert checked > 800

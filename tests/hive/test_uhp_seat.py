@@ -135,3 +135,49 @@ def test_a_match_seat_whose_engine_plays_illegally_loses_that_game(tmp_path):
     summary = json.loads(r.stdout)
     assert summary["players"][0]["losses"] == 1
     assert "wQ" in json.dumps(summary["adjudicated"])
+
+
+#: A UHP engine that reads only whole seconds in 'bestmove time' (as nokamute) and takes
+#: 'bestmove seconds S' for fractions: hexkit's session behind a filter.
+WHOLE_SECONDS_ENGINE = """
+import sys
+from hive.uhp import UhpSession
+session = UhpSession()
+seen = open(sys.argv[1], "a")
+print("\\n".join(session.greeting()), flush=True)
+for line in sys.stdin:
+    seen.write(line)
+    seen.flush()
+    words = line.split()
+    if words[:2] == ["bestmove", "time"] and "." in words[2]:
+        answer = ["err Unable to parse time", "ok"]
+    elif words[:2] == ["bestmove", "seconds"]:
+        answer = session.handle("bestmove depth 1")
+    else:
+        answer = session.handle(line)
+    print("\\n".join(answer), flush=True)
+    if session.exit_requested:
+        break
+"""
+
+
+def test_sub_second_times_reach_an_engine_that_reads_whole_seconds_only(tmp_path):
+    script = tmp_path / "engine.py"
+    script.write_text(WHOLE_SECONDS_ENGINE, encoding="utf-8")
+    log = tmp_path / "commands.txt"
+    game = hexkit.load_game("hive", expansions="none")
+    state = game.new_state(seed=0)
+    seat = make_bot(game, f"uhp:time=0.25:{sys.executable} {script} {log}", 0,
+                    from_operator=True)
+    try:
+        for _ in range(3):
+            move = seat.choose(state)
+            assert move in state.legal_moves()
+            state.push(move)
+    finally:
+        seat.close()
+    sent = log.read_text(encoding="utf-8").splitlines()
+    asked = [line for line in sent if line.startswith("bestmove")]
+    # The fraction is sent exactly, once as hh:mm:ss.fff, then in the form it reads.
+    assert asked == ["bestmove time 00:00:00.250", "bestmove seconds 0.25",
+                     "bestmove seconds 0.25", "bestmove seconds 0.25"]

@@ -360,7 +360,11 @@ def test_a_broken_saved_game_is_reported_and_the_others_load(tmp_path):
         good = create(client, "focus")["id"]
         bad = create(client, "focus")["id"]
     (folder / f"{bad}.json").write_text("{ torn")
-    app = create_app(folder)
+    app = create_app(folder)  # games are loaded when first opened
+    with TestClient(app) as client:
+        assert client.get(f"/api/games/{good}").status_code == 200
+        broken = client.get(f"/api/games/{bad}")
+        assert broken.status_code == 500 and "\n" not in broken.json()["error"]
     assert list(app.state.store.rooms) == [good]
     [problem] = app.state.store.problems
     assert bad in problem and "\n" not in problem
@@ -371,7 +375,9 @@ def test_a_seats_file_nested_thousands_deep_is_a_broken_game_not_a_crash(tmp_pat
     with TestClient(create_app(folder)) as client:
         bad = create(client, "focus")["id"]
     (folder / f"{bad}.seats.json").write_text("[" * 5000 + "]" * 5000)
-    app = create_app(folder)
+    app = create_app(folder)  # games are loaded when first opened
+    with TestClient(app) as client:
+        assert client.get(f"/api/games/{bad}").status_code == 500
     assert not app.state.store.rooms
     [problem] = app.state.store.problems
     assert bad in problem and "nested more than" in problem

@@ -101,3 +101,17 @@ def test_a_real_server_answers_an_oversized_message_and_a_foreign_origin_in_one_
         assert json.loads(ws.recv()) == {"type": "pong"}
     with connect(ws_url, origin="http://evil.example") as ws:
         assert "another site" in json.loads(ws.recv())["message"]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--broadcast", "redis://127.0.0.1:6379/0"], "share a --storage postgresql://"),
+    (["--storage", "mysql://db/x"], "not a storage"),
+    (["--proxy", "the-proxy"], "an IP address"),
+])
+def test_storage_broadcast_and_proxy_mistakes_are_one_line(argv, said, tmp_path, capsys):
+    from hexkit.cli import main
+
+    assert main(["serve", "--games-dir", str(tmp_path), "--port", str(free_port()),
+                 *argv]) != 0
+    err = capsys.readouterr().err.strip()
+    assert said in err and len(err.splitlines()) == 1

@@ -86,7 +86,7 @@ def test_a_seats_file_naming_a_program_loads_the_game_with_a_person_there(tmp_pa
     data["seats"][1]["spec"] = "uhp:touch PWNED"
     seats_file.write_text(json.dumps(data))
     app = create_app(folder)
-    room = app.state.store.rooms[made["id"]]
+    room = app.state.store.load_room(made["id"])  # games are loaded when first opened
     assert room.seats[1].is_human
     [problem] = app.state.store.problems
     assert "seat 1 (uhp) is played by a person now" in problem
@@ -353,7 +353,8 @@ def test_a_game_without_a_person_stops_at_the_ply_cap(tmp_path):
                 state = receive_state(ws)
     assert state["ply"] == 6 and "6 moves without a person" in state["result"]
     app = create_app(tmp_path / "g")
-    assert app.state.store.rooms[made["id"]].stopped  # and a restart does not resume it
+    # and a restart does not resume it (games are loaded when first opened)
+    assert app.state.store.load_room(made["id"]).stopped
 
 
 def test_the_owner_stops_and_deletes_a_game_and_nobody_else_can(client, tmp_path):

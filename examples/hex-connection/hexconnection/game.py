@@ -55,6 +55,10 @@ class Swap(Move):
         return "swap"
 
 
+#: A move of Hex.
+HexMove = Place | Swap
+
+
 class HexGame(Game):
     """Hex with its options fixed: the board and the tables every state shares."""
 
@@ -87,7 +91,7 @@ def _touching(*pairs: tuple[int, bool]) -> tuple[int, ...]:
     return tuple(node for node, touches in pairs if touches)
 
 
-class HexState(State):
+class HexState(State[HexGame, HexMove]):
     """A Hex position: one entry per cell (EMPTY, RED or BLUE).
 
     Connections are kept in a union-find over the cells and the four edge nodes, updated
@@ -104,16 +108,16 @@ class HexState(State):
         self.weight = [1] * nodes  # the size of each union-find tree, at its root
         self.swapped = False
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[HexMove]:
         if self.outcome() is not None:
             return []
         places = self.game.places
-        moves: list[Move] = [places[i] for i, s in enumerate(self.stones) if s == EMPTY]
+        moves: list[HexMove] = [places[i] for i, s in enumerate(self.stones) if s == EMPTY]
         if self._may_swap():
             moves.append(Swap())
         return moves
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> HexMove:
         word = text.strip().lower()
         if word == "swap":
             return Swap()
@@ -203,7 +207,7 @@ class HexState(State):
         return None
 
     # -- for people and user interfaces -------------------------------------------------
-    def gesture(self, move: Move) -> Gesture:
+    def gesture(self, move: HexMove) -> Gesture:
         """A stone comes from the mover's hand to its cell; a swap is made without a cell."""
         if isinstance(move, Swap):
             return Gesture(None, None, "stone")

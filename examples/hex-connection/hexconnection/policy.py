@@ -40,7 +40,7 @@ def save_bridge(state: State, moves: Sequence[Move], rng: random.Random) -> Move
     last = state.move_stack[-1] if state.move_stack else None
     if isinstance(state, HexState) and isinstance(last, Place):
         game = state.game
-        cell = last.r * game.size + last.q
+        cell: int = last.r * game.size + last.q
         me = state.current_player
         stones = state.stones
         for a, b, d in bridge_table(game.size)[cell]:

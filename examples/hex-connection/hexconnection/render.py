@@ -1,13 +1,18 @@
 """Pictures of a Hex position: the text board for terminals, and the BoardView that hexkit's
 SVG renderer and browser draw (each player's stones in hand are where moves start).
 
-The functions take a :class:`hexconnection.game.HexState`; they name the core's ``State``
-instead, because the game module imports this one.
+The functions draw a :class:`hexconnection.game.HexState`. The game module imports this
+one, so this one cannot import it: :class:`HexPosition` says what the pictures read of a
+state, and a type checker checks that a HexState has it.
 """
 
 from __future__ import annotations
 
-from hexkit import State
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from hexkit import BoundedHexBoard, Move, Outcome
+from hexkit.gestures import Gesture
 from hexkit.view import BoardView, CellView, HandView, PieceView
 
 #: How a cell is drawn: '.' empty (-1), else the first letter of its owner's name.
@@ -15,7 +20,40 @@ SYMBOLS = {-1: ".", 0: "R", 1: "B"}
 EDGE_COLOURS = (("red edge", "#f4cccc"), ("blue edge", "#cfe2f3"), ("corner", "#e1d5e7"))
 
 
-def render_text(state: State) -> str:
+class HexTables(Protocol):
+    """What the pictures read of the game (a HexGame)."""
+
+    size: int
+    board: BoundedHexBoard
+
+    @property
+    def places(self) -> Sequence[Move]: ...
+
+
+class HexPosition(Protocol):
+    """What the pictures read of a position (a HexState)."""
+
+    stones: list[int]
+    swapped: bool
+
+    @property
+    def game(self) -> HexTables: ...
+
+    @property
+    def move_stack(self) -> Sequence[Move]: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def gesture(self, move: Any) -> Gesture: ...
+
+
+def render_text(state: HexPosition) -> str:
     """The slanted board with its coordinates, then what happened and who is to move."""
     n = state.game.size
     letters = " ".join(str(place)[0] for place in state.game.places[:n])  # a1, b1, c1...
@@ -29,7 +67,7 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def board_view(state: State) -> BoardView:
+def board_view(state: HexPosition) -> BoardView:
     """Cells at axial (q, r) with their names, each player's edges coloured, the last move
     highlighted."""
     game = state.game
@@ -60,18 +98,18 @@ def _edge(q: int, r: int, n: int) -> str:
     return "red edge" if red_edge else "blue edge" if blue_edge else ""
 
 
-def _last_cells(state: State) -> tuple[tuple[int, int], ...]:
+def _last_cells(state: HexPosition) -> tuple[tuple[int, int], ...]:
     """The cell the last stone went on; after a swap, also the cell Red's stone left."""
     if not state.move_stack:
         return ()
-    move = state.move_stack[-1]
-    if str(move) == "swap":
+    target = state.gesture(state.move_stack[-1]).target
+    if target is None:  # a swap
         q, r = state.game.board.cells[state.stones.index(1)]
         return ((q, r), (r, q))
-    return ((move.q, move.r),)
+    return (target,)
 
 
-def _status(state: State) -> list[str]:
+def _status(state: HexPosition) -> list[str]:
     lines = []
     if state.move_stack:
         lines.append(f"Last move: {state.players[1 - state.current_player]} "

@@ -1,6 +1,8 @@
 // hexkit serve: the lobby, the game picker and click-to-move for any game.
 // The page knows no game: the server sends the board as SVG (cells marked data-cell,
 // pieces in hand data-seat/data-kind) and every legal move with where it starts and ends.
+// Over the game's socket it gets the whole state once, then what changed (protocol 2,
+// hexkit/web/protocol.py): applyChange is the one place that applies a change.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -55,6 +57,7 @@ async function checkHeldSeats(roomId, fromLink) {
   seats.forEach((s, i) => { if (got.held[i] !== null) kept[got.held[i]] = held[s]; });
   if (Object.keys(kept).length) localStorage.setItem(`hexkit.tokens.${roomId}`, JSON.stringify(kept));
   else localStorage.removeItem(`hexkit.tokens.${roomId}`);
+  hello();
   if (fromLink !== null) {
     if (kept[fromLink]) say("This browser now holds your seat from the link.", true);
     else say("That seat link holds no seat of this game (it may be old or cut short): you are watching.");
@@ -255,6 +258,7 @@ async function refreshLobby() {
 async function joinSeat(roomId, seat) {
   const got = await api(`/api/games/${roomId}/join`, {seat});
   keepToken(roomId, got.seat, got.token);
+  hello();  // the server now sends this browser the legal moves of its seat
 }
 
 // -- a game ----------------------------------------------------------------------------------
@@ -276,15 +280,58 @@ function canMove() {
 }
 function tokenFor(seat) { return heldTokens(roomId)[seat]; }
 
+let resyncing = false;   // a resync was asked for: changes wait for the whole state
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/games/${roomId}`);
+  socket.onopen = hello;
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { S = msg; selected = null; draw(); }
-    else if (msg.type === "error") { say(msg.message); }
+    if (msg.type === "state") { resyncing = false; S = msg; selected = null; draw(); }
+    else if (msg.type === "change") applyChange(msg);
+    else if (msg.type === "moves") {
+      if (S && msg.version === S.version) { S.moves = msg.moves; selected = null; draw(); }
+    } else if (msg.type === "error") { say(msg.message); }
   };
   socket.onclose = () => { setTimeout(connect, 1000); };
+}
+
+// Protocol 2, and the seats this browser holds (their legal moves come with each turn).
+function hello() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || roomId === null) return;
+  socket.send(JSON.stringify({type: "hello", protocol: 2, tokens: Object.values(heldTokens(roomId)).slice(0, 16)}));
+}
+
+// The SVG after a change: the server's line splices [start, end, lines] of the one before.
+function patchSvg(svg, patch) {
+  const lines = svg.split("\n");
+  for (let i = patch.length - 1; i >= 0; i--) {
+    const [start, end, added] = patch[i];
+    lines.splice(start, end - start, ...added);
+  }
+  return lines.join("\n");
+}
+
+// The one place that applies what changed: every field given replaces the one held, the
+// log from log_from on, the SVG from its patch. A change not made from the version held
+// (a message missed) asks for the whole state again.
+function applyChange(msg) {
+  if (resyncing) return;
+  if (!S || msg.base !== S.version) {
+    resyncing = true;
+    socket.send(JSON.stringify({type: "resync"}));
+    return;
+  }
+  const next = {...S};
+  for (const [key, value] of Object.entries(msg)) {
+    if (key === "type" || key === "base" || key === "log_from" || key === "svg_patch") continue;
+    next[key] = key === "log" ? S.log.slice(0, msg.log_from).concat(value) : value;
+  }
+  if (msg.svg_patch) next.svg = patchSvg(S.svg, msg.svg_patch);
+  S = next;
+  selected = null;
+  draw();
 }
 
 function send(message) {

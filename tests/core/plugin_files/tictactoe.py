@@ -6,6 +6,7 @@ It is loaded the way a student's single-file plugin would be: from a plugins fol
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,17 +54,15 @@ class TicTacToe(Game):
     def new_state(self, seed: int | None = None) -> TicTacToeState:
         return TicTacToeState(self, {}, random.Random(seed))
 
-    def state_from_dict(self, data: Any) -> TicTacToeState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> TicTacToeState:
         cells = {(int(r), int(c)): int(p) for r, c, p in data["cells"]}
         return TicTacToeState(self, cells, rng_from_json(data["rng"]))
 
 
-class TicTacToeState(State):
+class TicTacToeState(State[TicTacToe, Mark]):
     def __init__(self, game: TicTacToe, cells: dict[tuple[int, int], int], rng: random.Random):
-        self.game = game
+        super().__init__(game, rng)
         self.cells = dict(cells)
-        self.rng = rng
-        self.move_stack = []
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -103,24 +102,14 @@ class TicTacToeState(State):
             raise MoveParseError(f"{text!r} is not a square such as b2")
         return Mark(int(t[1]) - 1, "abcdefghi".index(t[0]))
 
-    def _push(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
         if not isinstance(move, Mark) or (move.row, move.col) not in self.game.board:
             raise IllegalMoveError(f"{move} is not a square of this board")
         if self.is_over():
             raise IllegalMoveError("the game is over")
         if (move.row, move.col) in self.cells:
             raise IllegalMoveError(f"{move} is already taken")
-        self.cells[(move.row, move.col)] = self.current_player
-
-    def _pop(self) -> None:
-        last = self.move_stack[-1]
-        del self.cells[(last.row, last.col)]
-
-    def copy(self) -> TicTacToeState:
-        twin = TicTacToeState(self.game, self.cells, random.Random())
-        twin.rng.setstate(self.rng.getstate())
-        twin.move_stack = list(self.move_stack)
-        return twin
+        self.journal.set_item("cells", (move.row, move.col), self.current_player)
 
     def to_dict(self) -> dict[str, Any]:
         return {

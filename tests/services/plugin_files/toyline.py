@@ -9,6 +9,7 @@ reproduce and that undo must restore).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,20 +65,17 @@ class ToyLine(Game):
     def new_state(self, seed: int | None = None) -> ToyLineState:
         return ToyLineState(self, {}, random.Random(seed), [])
 
-    def state_from_dict(self, data: Any) -> ToyLineState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> ToyLineState:
         cells = {(int(r), int(c)): int(p) for r, c, p in data["cells"]}
         return ToyLineState(self, cells, rng_from_json(data["rng"]),
                             [tuple(x) for x in data.get("last", [])])
 
 
-class ToyLineState(State):
+class ToyLineState(State[ToyLine, Mark]):
     def __init__(self, game: ToyLine, cells: dict[tuple[int, int], int], rng: random.Random,
                  last: list[tuple[int, int]]):
-        self.game = game
+        super().__init__(game, rng)
         self.cells = dict(cells)
-        self.rng = rng
-        self.move_stack = []
-        self._undo: list[tuple[Any, tuple[int, int] | None, list[tuple[int, int]]]] = []
         self.last = list(last)
 
     @property
@@ -124,38 +122,22 @@ class ToyLineState(State):
             raise MoveParseError(f"{text!r} is not a square such as b2")
         return Mark(int(t[1]) - 1, FILES.index(t[0]))
 
-    def _push(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
         if not isinstance(move, Mark) or (move.row, move.col) not in self.game.board:
             raise IllegalMoveError(f"{move} is not a square of this board")
         if self.is_over():
             raise IllegalMoveError("the game is over")
         if (move.row, move.col) in self.cells:
             raise IllegalMoveError(f"{move} is already taken")
-        rng_before = self.rng.getstate()
-        self.cells[(move.row, move.col)] = self.current_player
+        journal = self.journal
+        journal.set_item("cells", (move.row, move.col), self.current_player)
         dropped = None
         if self.game.options["blockers"] and not self.is_over():
+            journal.keep_rng()
             empty = [sq for sq in self.game.board.cells if sq not in self.cells]
             dropped = empty[self.rng.randrange(len(empty))]
-            self.cells[dropped] = BLOCKER
-        self._undo.append((rng_before, dropped, self.last))
-        self.last = [(move.row, move.col)] + ([dropped] if dropped else [])
-
-    def _pop(self) -> None:
-        last = self.move_stack[-1]
-        rng_before, dropped, previous_last = self._undo.pop()
-        if dropped is not None:
-            del self.cells[dropped]
-        del self.cells[(last.row, last.col)]
-        self.rng.setstate(rng_before)
-        self.last = previous_last
-
-    def copy(self) -> ToyLineState:
-        twin = ToyLineState(self.game, self.cells, random.Random(), self.last)
-        twin.rng.setstate(self.rng.getstate())
-        twin.move_stack = list(self.move_stack)
-        twin._undo = list(self._undo)
-        return twin
+            journal.set_item("cells", dropped, BLOCKER)
+        journal.set("last", [(move.row, move.col)] + ([dropped] if dropped else []))
 
     def to_dict(self) -> dict[str, Any]:
         return {

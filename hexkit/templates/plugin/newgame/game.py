@@ -77,7 +77,7 @@ class NewgameGame(Game):
         return NewgameState(self, seed)
 
 
-class NewgameState(State):
+class NewgameState(State[NewgameGame, Place]):
     """A position: one int per hex (EMPTY or the owner's seat), and the winner if any."""
 
     def __init__(self, game: NewgameGame, seed: int | None = None):

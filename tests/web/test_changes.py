@@ -1,0 +1,168 @@
+"""hexkit serve at a class's scale, in one process: after the first whole state a browser
+gets only what changed (the board as line splices, the legal moves only for the seat to
+move), a resync when it asks; start-up loads no game and the lobby comes from an index."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed "
+                    "(pip install 'hexkit-games[web]')")
+
+from hexkit.web.app import create_app  # noqa: E402
+
+from .short_games import SHORT_VARIANTS, short_game  # noqa: E402
+from .test_protocol import TestClient, create, join, receive_state  # noqa: E402
+
+
+def apply(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """What app.js's applyChange does."""
+    assert change["base"] == state["version"]
+    out = dict(state)
+    for key, value in change.items():
+        if key == "log":
+            out["log"] = state["log"][: change["log_from"]] + value
+        elif key == "svg_patch":
+            lines = state["svg"].split("\n")
+            for start, end, added in reversed(value):
+                lines[start:end] = added
+            out["svg"] = "\n".join(lines)
+        elif key not in ("type", "base", "log_from"):
+            out[key] = value
+    out["type"] = "state"
+    return out
+
+
+def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    message = ws.receive_json()
+    assert message["type"] == kind, message
+    return message
+
+
+def test_changes_rebuild_the_whole_state_and_carry_moves_only_to_the_mover(tmp_path):
+    _, seed, moves = short_game("hexaround")
+    options, _ = SHORT_VARIANTS["hexaround"]
+    with TestClient(create_app(tmp_path / "g")) as client:
+        made = create(client, "hexaround", options=options, seed=seed)
+        second = join(client, made["id"], 1)
+        tokens = [made["token"], second]
+        path = f"/ws/games/{made['id']}"
+        with client.websocket_connect(path) as red, client.websocket_connect(path) as green, \
+                client.websocket_connect(path) as watcher:
+            held = [receive_state(ws) for ws in (red, green, watcher)]
+            for ws, token in ((red, [tokens[0]]), (green, [tokens[1]]), (watcher, [])):
+                ws.send_json({"type": "hello", "protocol": 2, "tokens": token})
+            sizes = [0, 0]  # of the changes sent, of the whole states they stand for
+            first = held[0]["turn"]
+            assert next_of((red, green)[first], "moves")["moves"] == held[0]["moves"]
+            for ply, text in enumerate(moves[:3], start=1):
+                mover = (red, green)[held[0]["turn"]]
+                mover.send_json({"type": "move", "token": tokens[held[0]["turn"]],
+                                 "move": text})
+                for i, ws in enumerate((red, green, watcher)):
+                    raw = ws.receive_text()
+                    change = json.loads(raw)
+                    assert change["type"] == "change"
+                    held[i] = apply(held[i], change)
+                    whole = client.get(f"/api/games/{made['id']}").json()
+                    expected = dict(whole, moves=held[i]["moves"])
+                    assert held[i] == expected
+                    sizes[0] += len(raw)
+                    sizes[1] += len(json.dumps(whole))
+                turn = held[0]["turn"]
+                assert held[turn]["moves"] == whole["moves"] and held[2]["moves"] == []
+                assert held[1 - turn]["moves"] == []
+                assert held[0]["ply"] == ply
+            assert sizes[0] < sizes[1] / 1.5
+            # A spectator asks for the moves; anyone may ask for the whole state again.
+            watcher.send_json({"type": "moves"})
+            assert next_of(watcher, "moves")["moves"] == whole["moves"]
+            watcher.send_json({"type": "resync"})
+            assert next_of(watcher, "state") == whole
+            # Protocol 1 (no hello): the whole state after every change, as before.
+            with client.websocket_connect(path) as old:
+                receive_state(old)
+                mover = (red, green)[held[0]["turn"]]
+                mover.send_json({"type": "move", "token": tokens[held[0]["turn"]],
+                                 "move": moves[3]})
+                assert receive_state(old)["ply"] == 4
+
+
+def test_undo_reaches_protocol_2_browsers_as_a_shorter_log(tmp_path):
+    _, seed, moves = short_game("hexbaron")
+    options, _ = SHORT_VARIANTS["hexbaron"]
+    with TestClient(create_app(tmp_path / "g")) as client:
+        made = create(client, "hexbaron", options=options, seed=seed)
+        second = join(client, made["id"], 1)
+        tokens = [made["token"], second]
+        with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+            state = receive_state(ws)
+            ws.send_json({"type": "hello", "protocol": 2, "tokens": tokens})
+            next_of(ws, "moves")
+            for text in moves[:3]:
+                ws.send_json({"type": "move", "token": tokens[state["turn"]], "move": text})
+                state = apply(state, next_of(ws, "change"))
+            ws.send_json({"type": "undo", "tokens": tokens})
+            state = apply(state, next_of(ws, "change"))
+    assert state["ply"] == 2 and [e["move"] for e in state["log"]] == moves[:2]
+
+
+def test_hello_is_checked_like_every_message(tmp_path):
+    with TestClient(create_app(tmp_path / "g")) as client:
+        made = create(client, "focus")
+        with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+            receive_state(ws)
+            for bad in ({"type": "hello", "protocol": 9, "tokens": []},
+                        {"type": "hello", "protocol": True, "tokens": []},
+                        {"type": "hello", "tokens": [1]},
+                        {"type": "hello", "tokens": ["x"] * 17}):
+                ws.send_json(bad)
+                answer = next_of(ws, "error")
+                assert "\n" not in answer["message"]
+            ws.send_json({"type": "hello", "tokens": ["not a seat's token"]})
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}  # holds no seat: no moves sent
+
+
+def test_start_up_loads_no_game_and_the_lobby_lists_live_games_first(tmp_path):
+    folder = tmp_path / "g"
+    with TestClient(create_app(folder)) as client:
+        made = [create(client, "focus")["id"] for _ in range(3)]
+        stopped = create(client, "focus")
+        r = client.post(f"/api/games/{stopped['id']}/stop",
+                        json={"owner_token": stopped["owner_token"]})
+        assert r.status_code == 200
+    (folder / f".{made[0]}.json.x1y2.tmp").write_text("{ torn")  # a killed save's leftover
+    app = create_app(folder)
+    assert app.state.store.rooms == {}
+    assert not list(folder.glob(".*.tmp"))
+    with TestClient(app) as client:
+        lobby = client.get("/api/games?limit=2").json()
+        assert lobby["total"] == 4 and app.state.store.rooms == {}
+        assert {g["id"] for g in lobby["games"]} <= set(made)
+        everything = client.get("/api/games").json()["games"]
+        assert [g["over"] for g in everything] == [False, False, False, True]
+        assert client.get(f"/api/games/{made[1]}").json()["id"] == made[1]
+        assert list(app.state.store.rooms) == [made[1]]
+
+
+def test_games_saved_before_the_lobby_index_are_indexed_in_the_background(tmp_path):
+    folder = tmp_path / "g"
+    with TestClient(create_app(folder)) as client:
+        made = create(client, "focus")["id"]
+    with sqlite3.connect(folder / "server.sqlite3") as db:
+        db.execute("DELETE FROM games")
+    with TestClient(create_app(folder)) as client:
+        for _ in range(200):
+            lobby = client.get("/api/games").json()
+            if lobby["total"]:
+                break
+            import time
+
+            time.sleep(0.02)
+        assert [g["id"] for g in lobby["games"]] == [made]
+        assert lobby["games"][0]["players"] == ["Red", "Green"]

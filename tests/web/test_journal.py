@@ -1,0 +1,113 @@
+"""The server folder's journal: a commit is durable when it returns, the commits of many
+games share an fdatasync, and after a crash the journal puts back every game's last
+acknowledged texts (a torn last line, never acknowledged, is skipped)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from hexkit.records import GameRecord, load_record
+from hexkit.web import journal
+from hexkit.web.storage import FolderStorage, IndexRow
+
+
+def record(moves: list[str]) -> GameRecord:
+    return GameRecord(name="focus", game="focus", seed=1, players=["human", "human"],
+                      moves=list(moves))
+
+
+SEATS = {"id": "0123456789", "created": 1.0, "owner": {}, "stopped": "",
+         "seats": [{"spec": "human", "token_sha256": None}] * 2}
+
+
+def test_after_a_crash_the_journal_puts_back_the_last_acknowledged_moves(tmp_path):
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    for n in range(1, 4):
+        seq = storage.commit(game, record=record(["a1-b1x1"] * n), expected=seq)
+    # The crash: the last replacements of the file never reached the disk, and a line
+    # was being written.
+    (folder / f"{game}.json").write_text('{"format": "hexkit-record", "torn')
+    with open(storage.journal.path, "ab") as fh:  # type: ignore[union-attr]
+        fh.write(b'{"id": "0123456789", "files": {".json": "{\\"mo')
+    again = FolderStorage(folder)
+    assert load_record(folder / f"{game}.json").moves == ["a1-b1x1"] * 3
+    assert again.load(game)[1]["seats"] == SEATS["seats"]
+    assert [p for _, p in journal.journals(folder)] == [again.journal.path]  # type: ignore[union-attr]
+
+
+def test_a_deleted_game_stays_deleted_after_a_crash(tmp_path):
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    storage.delete_game(game)
+    FolderStorage(folder)
+    assert not (folder / f"{game}.json").exists()
+
+
+def test_the_commits_of_many_games_share_fdatasyncs(tmp_path, monkeypatch):
+    storage = FolderStorage(tmp_path / "g")
+    calls = []
+    real = os.fdatasync
+
+    def counted(fd: int) -> None:
+        calls.append(fd)
+        threading.Event().wait(0.02)  # a slow disk
+        real(fd)
+
+    monkeypatch.setattr(journal.os, "fdatasync", counted)
+    games = [f"{n:010x}" for n in range(24)]
+
+    def play(game: str) -> None:
+        seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+        storage.commit(game, record=record(["a1-b1x1"]), expected=seq)
+
+    threads = [threading.Thread(target=play, args=(g,)) for g in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert all(load_record(tmp_path / "g" / f"{g}.json").moves == ["a1-b1x1"] for g in games)
+    assert len(calls) < len(games)  # 48 commits
+
+
+def test_a_full_journal_is_retired_once_its_games_files_are_durable(tmp_path, monkeypatch):
+    monkeypatch.setattr(journal, "ROTATE_BYTES", 2000)
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    for n in range(1, 30):
+        seq = storage.commit(game, record=record(["a1-b1x1"] * n), expected=seq)
+    for _ in range(200):
+        if len(journal.journals(folder)) == 1:
+            break
+        threading.Event().wait(0.01)
+    assert len(journal.journals(folder)) == 1
+    assert load_record(folder / f"{game}.json").moves == ["a1-b1x1"] * 29
+
+
+def test_a_failed_journal_write_puts_the_files_back(tmp_path, monkeypatch):
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    before = (folder / f"{game}.json").read_bytes()
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, "fdatasync", full)
+    with pytest.raises(OSError, match="No space"):
+        storage.commit(game, record=record(["a1-b1x1"]), expected=seq)
+    assert (folder / f"{game}.json").read_bytes() == before
+    monkeypatch.undo()
+    storage.commit(game, record=record(["c1-d1x1"]), expected=seq)
+    assert load_record(Path(folder) / f"{game}.json").moves == ["c1-d1x1"]
