@@ -13,9 +13,28 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 from hexkit.kit.view import BoardView, CellView, HandView
+
+
+# Written here, not imported from xml.sax.saxutils: that module imports urllib, http and
+# email, half the start-up of a command that draws a board (``hexkit play`` at a terminal
+# draws through hexkit.render).
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities (as ``xml.sax.saxutils.escape``)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` escaped (newlines, returns and tabs too) and quoted as an attribute value,
+    in double quotes unless it holds one (as ``xml.sax.saxutils.quoteattr``)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
+
 
 #: Seat colours (seat 0 first); neutral pieces are grey.
 PLAYER_COLOURS: tuple[str, ...] = (

@@ -16,6 +16,7 @@ loop.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -131,7 +132,9 @@ def with_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """Every module's imports (parsed once for the three tests that read it)."""
     known = modules()
     return with_packages({name: imports_of(name, path, known) for name, path in known.items()})
 
