@@ -21,6 +21,7 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 #: Modules imported from these folders stay imported (hexkit, its games, the libraries);
 #: any other module a command imports (a plugin folder's, a test's temporary one) is
@@ -30,10 +31,12 @@ _KEPT = tuple(str(Path(p).resolve()) + os.sep for p in {
     Path(__file__).resolve().parents[1] / "plugins"})
 
 
-def run_in_process(argv: Sequence[str], *, input: str = "", cwd: str | Path | None = None,
-                   env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_in_process(argv: Sequence[str], *, input: str | bytes = "",
+                   cwd: str | Path | None = None, env: Mapping[str, str] | None = None,
+                   text: bool = True) -> subprocess.CompletedProcess[Any]:
     """``hexkit ARGV`` with ``input`` on its standard input, in ``cwd``, with the
-    environment ``env`` (default: this one)."""
+    environment ``env`` (default: this one); its output as text, or as the bytes written
+    if not ``text`` (UTF-8 streams, as with ``PYTHONIOENCODING=utf-8``)."""
     from hexkit import plugins, recordlock
     from hexkit.cli import main
 
@@ -57,7 +60,8 @@ def run_in_process(argv: Sequence[str], *, input: str = "", cwd: str | Path | No
             sys.path[0:0] = [str(Path(cwd or ".", p).resolve()) for p in extra]
         if cwd is not None:
             os.chdir(cwd)
-        sys.stdin = io.TextIOWrapper(io.BytesIO(input.encode("utf-8")), encoding="utf-8")
+        raw = input if isinstance(input, bytes) else input.encode("utf-8")
+        sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
         sys.stdout, sys.stderr = stdout, stderr
         try:
             status = main(list(argv))
@@ -85,6 +89,9 @@ def run_in_process(argv: Sequence[str], *, input: str = "", cwd: str | Path | No
         for number, handler in saved_signals.items():
             signal.signal(number, handler)
         plugins.configure(saved_dirs)
+    if not text:
+        return subprocess.CompletedProcess(["hexkit", *argv], status, out.getvalue(),
+                                           err.getvalue())
     return subprocess.CompletedProcess(["hexkit", *argv], status, _text(out), _text(err))
 
 
