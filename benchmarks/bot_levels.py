@@ -247,13 +247,16 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.seed}; this run's CPU {cpu:.0f} s)")
         if args.markdown:
             print("\n| pair | games | score of the higher | 95% interval | >= target | "
-                  "moves/game | capped |")
-            print("|---|---|---|---|---|---|---|")
+                  "won-drawn-lost | moves/game | capped |")
+            print("|---|---|---|---|---|---|---|---|")
         for low, rows in pairs:
             p, n, lo, hi = score(rows, 0)
             played = [r for r in rows if r.played]
             moves = sum(r.moves for r in played) / max(1, len(played))
             capped = sum(1 for r in played if r.unfinished)
+            won = sum(1 for r in played if r.winners == (0,))
+            drawn = sum(1 for r in played if not r.winners)
+            record = f"{won}-{drawn}-{len(played) - won - drawn}"
             if not n:
                 ok, status = "not played", max(status, 2)
             elif lo >= args.target:
@@ -264,11 +267,12 @@ def main(argv: list[str] | None = None) -> int:
                 ok, status = ("probably" if p >= args.target else "unclear"), max(status, 2)
             if args.markdown:
                 print(f"| {low + 1} v {low} | {n} | {100 * p:.0f} % | {100 * lo:.0f}-"
-                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} | {capped} |" if n else
-                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - | - |")
+                      f"{100 * hi:.0f} % | {ok} | {record} | {moves:.0f} | {capped} |" if n else
+                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - | - | - |")
             elif n:
                 print(f"  level {low + 1} v {low}: {100 * p:5.1f} % of {n} games (95%: "
-                      f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  {moves:.0f} moves a game, "
+                      f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  won-drawn-lost {record}, "
+                      f"{moves:.0f} moves a game, "
                       f"{capped} stopped at --max-moves")
             else:
                 print(f"  level {low + 1} v {low}: not played yet")
