@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import hexkit
-from hexkit.perft import divide, perft
+from hexkit.tools.perft import divide, perft
 
 
 def run_hexkit(*args: str) -> subprocess.CompletedProcess[str]:

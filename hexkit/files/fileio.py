@@ -7,7 +7,6 @@ import errno
 import glob
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from hexkit.errors import ConfigError
@@ -106,6 +105,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, newline: str |
             raise PermissionError(errno.EACCES, "the file is read-only (it is not replaced)",
                                   shown)
     folder = target.parent if str(target.parent) else Path(".")
+    import tempfile  # here: every command reads files, few write them (start-up)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
