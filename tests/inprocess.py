@@ -38,8 +38,8 @@ def run_in_process(argv: Sequence[str], *, input: str | bytes = "",
     environment ``env`` (default: this one); its output as text, or as the bytes written
     if not ``text`` (UTF-8 streams, as with ``PYTHONIOENCODING=utf-8``)."""
     from hexkit import plugins
-    from hexkit.files import recordlock
     from hexkit.cli import main
+    from hexkit.files import recordlock
 
     saved_env = dict(os.environ)
     saved_cwd = os.getcwd()
