@@ -9,7 +9,7 @@ and hexkit's imports, a tenth of a second of CPU each, and the suite starts hund
 and error as text with universal newlines), and leaves the test process as it found it:
 the environment, the working folder, ``sys.path``, the modules of plugin folders, signal
 handlers and the configured plugin folders are put back, and the records the command holds
-(hexkit.recordlock) are let go, as at a process's exit.
+(hexkit.files.recordlock) are let go, as at a process's exit.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ def run_in_process(argv: Sequence[str], *, input: str | bytes = "",
     """``hexkit ARGV`` with ``input`` on its standard input, in ``cwd``, with the
     environment ``env`` (default: this one); its output as text, or as the bytes written
     if not ``text`` (UTF-8 streams, as with ``PYTHONIOENCODING=utf-8``)."""
-    from hexkit import plugins, recordlock
+    from hexkit import plugins
     from hexkit.cli import main
+    from hexkit.files import recordlock
 
     saved_env = dict(os.environ)
     saved_cwd = os.getcwd()

@@ -74,7 +74,7 @@ def test_conformance_kit_catches_a_parser_that_accepts_junk():
 
 
 def test_conformance_kit_catches_a_gesture_off_the_board():
-    from hexkit.gestures import Gesture
+    from hexkit.kit.gestures import Gesture
 
     def patch(module):
         module.TicTacToeState.gesture = lambda self, move: Gesture((99, 99), (move.row, move.col))
@@ -84,7 +84,7 @@ def test_conformance_kit_catches_a_gesture_off_the_board():
 
 
 def test_conformance_kit_catches_moves_from_that_misses_moves():
-    from hexkit.gestures import Gesture
+    from hexkit.kit.gestures import Gesture
 
     def patch(module):
         module.TicTacToeState.gesture = lambda self, move: Gesture(None, (move.row, move.col))

@@ -11,7 +11,7 @@ from importlib.metadata import entry_points as metadata_entry_points
 from pathlib import Path
 
 import hexkit
-from hexkit.entry_points import entry_points
+from hexkit.loading.entry_points import entry_points
 
 from .conftest import PLUGIN_FILES, run_hexkit
 
@@ -19,9 +19,10 @@ from .conftest import PLUGIN_FILES, run_hexkit
 #: other commands and services, the state kit, and heavy standard-library modules.
 NOT_AT_START = (
     "importlib.metadata", "email", "zipfile", "csv", "shutil", "tempfile", "json", "difflib",
-    "threading", "hexkit.records", "hexkit.session", "hexkit.match", "hexkit.scenarios",
+    "threading", "hexkit.files.records", "hexkit.terminal.session", "hexkit.tournament.match",
+    "hexkit.tools.scenarios",
     "hexkit.render.svg", "hexkit.bots.mcts", "hexkit.commands.play", "hexkit.commands.replay",
-    "hexkit.events", "hexkit.gestures", "hexkit.undo", "hexkit.turns",
+    "hexkit.kit.events", "hexkit.kit.gestures", "hexkit.kit.undo", "hexkit.kit.turns",
 )
 
 
@@ -34,9 +35,9 @@ def modules_after(argv: list[str], *, plugin_dirs: tuple[Path, ...] = (PLUGIN_FI
     script = textwrap.dedent(f"""
         import os, sys
         before = set(sys.modules)
-        import hexkit.entry_points
+        import hexkit.loading.entry_points
         if {not installed!r}:
-            hexkit.entry_points.entry_points = lambda group: []  # the core alone
+            hexkit.loading.entry_points.entry_points = lambda group: []  # the core alone
         from hexkit.cli import main
         real, sys.stdout = sys.stdout, open(os.devnull, "w")
         try:

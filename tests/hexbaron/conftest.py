@@ -19,7 +19,7 @@ from hexbaron.game import HexBaronGame, HexBaronState
 from hexbaron.setup import parse_data_file, setup_from_yaml
 
 import hexkit
-from hexkit.yamlfile import parse_yaml
+from hexkit.files.yamlfile import parse_yaml
 from tests.inprocess import run_in_process
 
 from .skeleton import Skeleton

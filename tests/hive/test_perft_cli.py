@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import hexkit
-from hexkit.perft import divide, perft
+from hexkit.tools.perft import divide, perft
 from tests.inprocess import run_in_process
 
 

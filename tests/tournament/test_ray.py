@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from hexkit.match import run_match
 from hexkit.tournament.backends import InProcess, LocalProcesses
+from hexkit.tournament.match import run_match
 from hexkit.tournament.ray_backend import RayBackend
 from hexkit.tournament.report import build_report
 from hexkit.tournament.runner import Tournament, TournamentConfig

@@ -9,7 +9,7 @@ import pytest
 
 from hexkit import plugins
 from hexkit.errors import HexkitError, OptionError
-from hexkit.records import load_record, replay
+from hexkit.files.records import load_record, replay
 from hexkit.tournament.backends import InProcess, LocalProcesses
 from hexkit.tournament.referee import GameReport
 from hexkit.tournament.report import build_report

@@ -186,7 +186,7 @@ def test_an_uploaded_record_reads_only_its_own_carried_files_then_removes_them(
 
 
 def test_a_scenario_game_string_cannot_name_a_file_outside_its_folder(tmp_path):
-    from hexkit.scenarios import ScenarioFailure, load_scenarios, run_scenario
+    from hexkit.tools.scenarios import ScenarioFailure, load_scenarios, run_scenario
 
     path = tmp_path / "s.yaml"
     path.write_text('game: "hexbaron(setup=/etc/passwd)"\nscenarios:\n  - name: x\n'

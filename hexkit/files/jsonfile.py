@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.fileio import MAX_DEPTH, MAX_DIGITS, MAX_RECORD_BYTES, read_text_bounded
+from hexkit.files.fileio import MAX_DEPTH, MAX_DIGITS, MAX_RECORD_BYTES, read_text_bounded
 
 _LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from hexkit.errors import ConfigError, RecordError
-from hexkit.jsonfile import parse_json
+from hexkit.files.jsonfile import parse_json
 
 try:
     import fcntl

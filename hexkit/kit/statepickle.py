@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hexkit.undo import Journal, pack_entries, unpack_entries
+from hexkit.kit.undo import Journal, pack_entries, unpack_entries
 
 #: Guards the tables of games and shared objects built by unpickling.
 _LOCK = threading.Lock()

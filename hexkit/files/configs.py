@@ -26,7 +26,7 @@ def config_dirs(game: str) -> list[Path]:
     out = []
     if os.environ.get(CONFIGS_ENV):
         out.append(Path(os.environ[CONFIGS_ENV]) / game)
-    out.append(Path(__file__).resolve().parent.parent / "configs" / game)
+    out.append(Path(__file__).resolve().parents[2] / "configs" / game)
     # Where pip puts the distribution's data files: the environment, or the user's base
     # for ``pip install --user``.
     for base in (sys.prefix, sysconfig.get_path("data"), site.getuserbase()):

@@ -9,7 +9,7 @@ from typing import Any
 
 from hexaround.hexgrid import OFFSETS, coords_of
 
-from hexkit.events import PASSED, STACKED
+from hexkit.kit.events import PASSED, STACKED
 from hive.engine import HiveEngine
 
 THROWN = "thrown"

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexkit.datapaths import carried_files, confine, embed, variants_only
 from hexkit.errors import (
     ConfigError,
     HexkitError,
@@ -27,11 +26,12 @@ from hexkit.errors import (
     MoveParseError,
     RecordError,
 )
-from hexkit.fileio import MAX_DATA_BYTES, remove_stray_temporaries, write_text_atomic
+from hexkit.files.datapaths import carried_files, confine, embed, variants_only
+from hexkit.files.fileio import MAX_DATA_BYTES, remove_stray_temporaries, write_text_atomic
+from hexkit.files.jsonfile import load_json
+from hexkit.files.recordlock import check_free
+from hexkit.files.recordlock import hold as hold_record
 from hexkit.game import Game, Outcome, State
-from hexkit.jsonfile import load_json
-from hexkit.recordlock import check_free
-from hexkit.recordlock import hold as hold_record
 
 #: The value of the ``format`` field of every record.
 RECORD_FORMAT = "hexkit-record"
@@ -249,7 +249,7 @@ def save_record(path: str | os.PathLike[str], record: GameRecord, *,
     """Write a record atomically: a crash or Ctrl-C leaves either the old file or the new
     one, never a half-written file (temporary file in the same folder, fsync, rename).
 
-    A file that another process holds (:mod:`hexkit.recordlock`) is refused with a
+    A file that another process holds (:mod:`hexkit.files.recordlock`) is refused with a
     RecordError naming the game it holds, instead of one game being silently lost. With
     ``hold`` (a session that saves after every move) this process holds the saved file
     until it exits or saves elsewhere. Temporary files left by a killed save are removed
@@ -267,8 +267,8 @@ def save_record(path: str | os.PathLike[str], record: GameRecord, *,
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file; RecordError (one line naming the file) if it cannot be used.
 
-    Only a regular file of at most :data:`hexkit.fileio.MAX_RECORD_BYTES` is read, with
-    bounded nesting and numbers (:mod:`hexkit.jsonfile`)."""
+    Only a regular file of at most :data:`hexkit.files.fileio.MAX_RECORD_BYTES` is read, with
+    bounded nesting and numbers (:mod:`hexkit.files.jsonfile`)."""
     source = str(path)
     try:
         data = load_json(path)

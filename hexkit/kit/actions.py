@@ -162,7 +162,7 @@ class GestureActionSpace(ActionSpace):
     """
 
     def __init__(self, game: Game):
-        from hexkit.gestures import Hand
+        from hexkit.kit.gestures import Hand
 
         probe = game.new_state(seed=0)
         view = probe.view()
@@ -213,7 +213,7 @@ class GestureActionSpace(ActionSpace):
         return None, None
 
     def _origin_slot(self, origin: Any, move: Move) -> int:
-        from hexkit.gestures import Hand
+        from hexkit.kit.gestures import Hand
 
         if origin is None:
             return 0

@@ -13,7 +13,6 @@ anything failed. A malformed file is one failure, reported as ``file:line: probl
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -22,11 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
-from hexkit.datapaths import confine
 from hexkit.errors import ConfigError, HexkitError, IllegalMoveError, MoveParseError
-from hexkit.fileio import MAX_DATA_BYTES
+from hexkit.files.datapaths import confine
+from hexkit.files.fileio import MAX_DATA_BYTES
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 from hexkit.game import Game, State
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.suggest import hint
 
 #: What a move may be expected to do.
 EXPECT_WORDS = ("accepted", "refused", "illegal", "unreadable", "draw")
@@ -326,9 +326,8 @@ def _fact(item: Any, file: str, line: int) -> Fact:
 def _check_keys(mapping: LineDict, allowed: Sequence[str], what: str, file: str) -> None:
     for key in mapping:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise ConfigError(f"unknown {what} key {key!r}{hint}", file, mapping.line_of(key))
+            raise ConfigError(f"unknown {what} key {key!r}{hint(str(key), allowed)}", file,
+                              mapping.line_of(key))
 
 
 def _line(items: Any, i: int) -> int:
@@ -386,7 +385,7 @@ def run_scenario(scenario: Scenario, registry: Any = None,
 def _guarded(time_limit: float | None, what: str, line: int) -> Iterator[None]:
     """The game's code under a deadline; a timeout or an attempt to end the process fails
     the scenario at ``line``."""
-    from hexkit.deadline import CallTimeout, PluginExit, call_deadline
+    from hexkit.loading.deadline import CallTimeout, PluginExit, call_deadline
 
     try:
         with call_deadline(time_limit, what):
@@ -399,7 +398,7 @@ def _start(scenario: Scenario, game: Game) -> State:
     if scenario.position_file is not None:
         data = _read_position_file(scenario.position_file, scenario.line)
         if isinstance(data, dict) and data.get("format") == "hexkit-record":
-            from hexkit.records import GameRecord, replay
+            from hexkit.files.records import GameRecord, replay
 
             try:
                 return replay(GameRecord.from_dict(data, str(scenario.position_file)), game=game)
@@ -423,10 +422,10 @@ def _read_position_file(path: Path, line: int) -> Any:
     # Bounded reads: only a regular file (never /dev/zero or a pipe) of limited size.
     try:
         if path.suffix.lower() == ".json":
-            from hexkit.jsonfile import load_json
+            from hexkit.files.jsonfile import load_json
 
             return load_json(path, MAX_DATA_BYTES)
-        from hexkit.yamlfile import load_yaml
+        from hexkit.files.yamlfile import load_yaml
 
         return _plain(load_yaml(path))
     except ConfigError as exc:

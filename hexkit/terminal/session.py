@@ -20,8 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from hexkit import events as ev
-from hexkit.console import (
+from hexkit.errors import HexkitError
+from hexkit.files.records import GameRecord, load_record, save_record
+from hexkit.game import Game, State
+from hexkit.kit import events as ev
+from hexkit.kit.gestures import Cell, Hand, Origin
+from hexkit.kit.refusals import move_words, push_or_refusal
+from hexkit.suggest import correct_line, split_words
+from hexkit.terminal.console import (
     COLOUR_HINT,
     Console,
     InputDecodeError,
@@ -29,12 +35,6 @@ from hexkit.console import (
     chunks,
     read_line,
 )
-from hexkit.errors import HexkitError
-from hexkit.game import Game, State
-from hexkit.gestures import Cell, Hand, Origin
-from hexkit.records import GameRecord, load_record, save_record
-from hexkit.refusals import move_words, push_or_refusal
-from hexkit.suggest import correct_line, split_words
 
 #: At most this many legal moves are listed by ``moves`` (narrow the list with a cell).
 LIST_LIMIT = 400
@@ -359,7 +359,7 @@ class PlaySession:
         return False
 
     def _at_terminal(self) -> bool:
-        from hexkit.console import is_terminal
+        from hexkit.terminal.console import is_terminal
 
         return self.stdin is not None and is_terminal(self.stdin)
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from hexkit import plugins
-from hexkit.deadline import call_deadline
 from hexkit.errors import OptionError
 from hexkit.game import Game
+from hexkit.loading.deadline import call_deadline
 from hexkit.tournament.backends import Backend, interrupts_deferred, make_backend
 from hexkit.tournament.referee import GameReport, GameTask, remember_game
 from hexkit.tournament.runner import (

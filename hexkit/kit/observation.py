@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from hexkit.actions import ActionSpaceError, numpy_module
+from hexkit.kit.actions import ActionSpaceError, numpy_module
 
 if TYPE_CHECKING:
     import numpy
 
-    from hexkit.view import BoardView
+    from hexkit.kit.view import BoardView
 
 
 # hexkit.game imports this module, so its Game and State are named as Any here.

@@ -7,7 +7,7 @@ there (``state.moves_from(origin)``), their targets are highlighted, and a click
 plays the one move that starts and ends there, or offers a chooser (in the game's notation)
 when several do (Focus: how many pieces; Hex Baron: which command).
 
-Cells are in the coordinates of the game's :class:`~hexkit.view.BoardView` (axial ``(q, r)``
+Cells are in the coordinates of the game's :class:`~hexkit.kit.view.BoardView` (axial ``(q, r)``
 on hex boards, ``(row, col)`` on square ones).
 """
 

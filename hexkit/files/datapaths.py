@@ -17,9 +17,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hexkit.configs import config_dirs
 from hexkit.errors import ConfigError
-from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
+from hexkit.files.configs import config_dirs
+from hexkit.files.fileio import MAX_DATA_BYTES, read_text_bounded
 
 #: Suffixes of the files game options name (variants, set-ups, configs, AQA data files).
 FILE_SUFFIXES = (".yaml", ".yml", ".hgc", ".txt", ".json")
@@ -81,7 +81,7 @@ def variants_only(game: str, options: Mapping[str, Any], what: str,
     request, an uploaded record) names a file: such options take installed variant names
     only. ``file_options`` are the options the game marks as naming files; any other
     option whose value looks like a path is refused too."""
-    from hexkit.configs import variant_names
+    from hexkit.files.configs import variant_names
 
     for key, value in options.items():
         if not isinstance(value, str):

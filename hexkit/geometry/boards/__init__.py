@@ -6,8 +6,8 @@ numbers, which is what hot rule code should use. Pieces live in the games' own s
 list per cell index, a dict...), where their undo is the game's business.
 """
 
-from hexkit.boards.base import Board
-from hexkit.boards.hexboards import BoundedHexBoard
-from hexkit.boards.square import ORTHOGONAL, SquareBoard
+from hexkit.geometry.boards.base import Board
+from hexkit.geometry.boards.hexboards import BoundedHexBoard
+from hexkit.geometry.boards.square import ORTHOGONAL, SquareBoard
 
 __all__ = ["Board", "BoundedHexBoard", "SquareBoard", "ORTHOGONAL"]

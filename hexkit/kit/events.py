@@ -34,7 +34,7 @@ class GameEvent:
     """One thing that happened: its kind, a sentence for people, and data for programs.
 
     ``seat`` is the player it concerns (None if nobody in particular), ``cells`` the board
-    cells involved (in the coordinates of the game's :class:`~hexkit.view.BoardView`),
+    cells involved (in the coordinates of the game's :class:`~hexkit.kit.view.BoardView`),
     ``data`` any further JSON-safe facts (piece kind, points, counts).
     """
 

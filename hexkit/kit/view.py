@@ -1,7 +1,7 @@
 """A game-neutral picture of a position, for renderers (SVG, notebooks) that know no game.
 
 A game builds a :class:`BoardView` from its state in ``State.view()``; the renderers draw
-only what is in it. Hex cells are axial ``(q, r)`` (see :mod:`hexkit.hexes`), square cells
+only what is in it. Hex cells are axial ``(q, r)`` (see :mod:`hexkit.geometry.hexes`), square cells
 ``(row, col)``.
 """
 

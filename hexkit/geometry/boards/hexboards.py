@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hexkit.hexes import DIRECTIONS, Hex
+from hexkit.geometry.hexes import DIRECTIONS, Hex
 
 
 class BoundedHexBoard:

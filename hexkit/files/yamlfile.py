@@ -5,7 +5,7 @@ lists that also know the line (1-based) where they and each of their entries sta
 Syntax errors, duplicate keys and unreadable files become one-line ConfigErrors.
 
 The reader is bounded so that no file can exhaust the machine: files larger than
-:data:`hexkit.fileio.MAX_DATA_BYTES`, nesting deeper than :data:`MAX_DEPTH` (aliases
+:data:`hexkit.files.fileio.MAX_DATA_BYTES`, nesting deeper than :data:`MAX_DEPTH` (aliases
 followed), documents that expand to more than :data:`MAX_NODES` values (alias bombs,
 "billion laughs") and integers longer than :data:`MAX_DIGITS` digits are refused with
 file:line.
@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from hexkit.errors import ConfigError
-from hexkit.fileio import MAX_DATA_BYTES, MAX_DEPTH, MAX_DIGITS, read_text_bounded
+from hexkit.files.fileio import MAX_DATA_BYTES, MAX_DEPTH, MAX_DIGITS, read_text_bounded
 
 #: Most values a document may expand to once its aliases are followed.
 MAX_NODES = 250_000

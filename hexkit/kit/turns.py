@@ -1,9 +1,10 @@
 """Players and turn order for 1 to 4 seats, as an immutable value.
 
-Covers the course games' turn shapes: several actions per turn (Hex Baron: 3), per-player
-turn counters (HexAround's butterfly deadline), refused actions that do not pass the turn
-(just do not call :meth:`TurnOrder.act`), a free choice of who starts (Focus:
-``current=None``) and players who drop out and are skipped.
+For a new game's turns (the template and the example plugin use it; the built-in games keep
+their turns in their own positions, for speed): several actions per turn (as Hex Baron's 3),
+per-player turn counters (as HexAround's butterfly deadline), refused actions that do not
+pass the turn (just do not call :meth:`TurnOrder.act`), a free choice of who starts
+(``current=None``, as Focus) and players who drop out and are skipped.
 
 Every change returns a new :class:`TurnOrder`, so a state keeps its turn in one attribute
 (the state kit's ``turn_order``) and changes it through its undo journal
