@@ -9,9 +9,10 @@ Run: python benchmarks/grade_java_corpus.py [--seeds N] [--update]
    everything variant) on the pristine project: every answer must name the reference's
    result.
 3. For each mutant: replays the script its ``exposed_by`` names, then searches the scripts
-   (configurations x seeds, in order) for the first that exposes it, as a grader's random
-   play would; reports the number of scripts tried and the length of the counterexample
-   (the calls up to the first differing answer).
+   (seeds x configurations, in order; seed s is steered to the ending GOALS[s % 5], None
+   being a random game) for the first that exposes it, as a grader's play would; reports
+   the number of scripts tried and the length of the counterexample (the calls up to the
+   first differing answer).
 
 ``--update`` writes the scripts found into mutants.yaml (after a change to the script
 generator moves them). The exit status is 1 if the pristine project differs anywhere or a
@@ -30,6 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from hexaround import probes  # noqa: E402
+
 from hexkit.grading.hexaround_java import (  # noqa: E402
     CompiledProject,
     HexAroundJava,
@@ -39,6 +42,8 @@ from tests.grading.java import corpus  # noqa: E402
 
 SEARCH_ORDER = ("everything", "level3", "level2", "level1", "submission1", "submission2",
                 "first-configuration", "b23-sample")
+#: The steering of the script of seed s: GOALS[s % len(GOALS)] (None: a random game).
+GOALS = (None, *probes.GOALS)
 
 
 def cpu() -> float:
@@ -53,7 +58,8 @@ def update_witnesses(found: dict[str, tuple[str, int]]) -> None:
     for mid, (config, seed) in found.items():
         pattern = re.compile(r"(- id: " + re.escape(mid) + r"\n(?:    .*\n)*?    exposed_by: )"
                              r"\{[^}]*\}")
-        witness = f"{{config: {config}, seed: {seed}}}"
+        goal = GOALS[seed % len(GOALS)]
+        witness = f"{{config: {config}, seed: {seed}" + (f", goal: {goal}" if goal else "") + "}"
 
         def keep_prefix(m: re.Match[str], w: str = witness) -> str:
             return m.group(1) + w
@@ -91,7 +97,7 @@ def main() -> int:
         with HexAroundJava(pristine) as java:
             for name in SEARCH_ORDER:
                 for seed in range(args.pristine_seeds):
-                    script = corpus.script(configs[name], seed)
+                    script = corpus.script(configs[name], seed, goal=GOALS[seed % len(GOALS)])
                     calls += len(script)
                     diff = corpus.first_difference(java, configs[name], script)
                     if diff is not None:
@@ -108,14 +114,15 @@ def main() -> int:
             c0 = cpu()
             with HexAroundJava(project) as java:
                 path = configs[mutant.config]
-                witness = corpus.first_difference(java, path, corpus.script(path, mutant.seed))
+                witness = corpus.first_difference(java, path, corpus.script(
+                    path, mutant.seed, goal=mutant.goal))
                 hit = None
                 tried = 0
                 for seed in range(args.seeds):
                     for name in SEARCH_ORDER:
                         tried += 1
-                        diff = corpus.first_difference(java, configs[name],
-                                                       corpus.script(configs[name], seed))
+                        diff = corpus.first_difference(java, configs[name], corpus.script(
+                            configs[name], seed, goal=GOALS[seed % len(GOALS)]))
                         if diff is not None:
                             hit = (name, seed, diff)
                             break

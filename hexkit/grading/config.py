@@ -13,7 +13,8 @@
     visibility:                        # Gradescope: visible, hidden, after_due_date,
       winning: after_due_date          #   after_published; default for the rest: visible
       default: visible
-    trajectories: {random: 12, bot: 4, length: 200, seed: 0, bot_spec: "mcts:sims=12"}
+    trajectories: {random: 12, bot: 4, length: 200, seed: 0, bot_spec: "mcts:sims=12",
+                   probes: 2, ends: 2}
     limits: {time: 120, call: 5, memory_mb: 1024}
     kind: {}                           # settings of the submission kind (see docs/grading.md)
 
@@ -34,7 +35,7 @@ from hexkit.suggest import hint
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 KEYS = ("reference", "weights", "scenarios", "visibility", "trajectories", "limits", "kind")
-TRAJECTORY_KEYS = ("random", "bot", "length", "seed", "bot_spec")
+TRAJECTORY_KEYS = ("random", "bot", "length", "seed", "bot_spec", "probes", "ends")
 LIMIT_KEYS = ("time", "call", "memory_mb")
 #: Points of a scenario file given on the command line.
 SCENARIO_POINTS = 10.0
@@ -52,7 +53,9 @@ class GradingConfig:
     bot: int = 4
     length: int = 200
     seed: int = 0
-    bot_spec: str = "mcts:sims=12"
+    bot_spec: str | None = None  # None: the kind's (mcts:sims=12, or a cheaper one)
+    probes: int = 2
+    ends: int = 2
     time_limit: float | None = None
     call_limit: float | None = None
     memory_mb: int | None = None
@@ -139,9 +142,9 @@ def load_config(path: str | Path) -> GradingConfig:
     if plan is not None:
         if not isinstance(plan, LineDict):
             raise ConfigError("'trajectories' is a mapping (random, bot, length, seed, "
-                              "bot_spec)", file, data.line_of("trajectories"))
+                              "bot_spec, probes, ends)", file, data.line_of("trajectories"))
         _check_keys(plan, TRAJECTORY_KEYS, file, "trajectories")
-        for key in ("random", "bot", "length", "seed"):
+        for key in ("random", "bot", "length", "seed", "probes", "ends"):
             if key in plan:
                 lowest = 1 if key == "length" else 0
                 setattr(config, key, _number(plan[key], file, plan.line_of(key), key,

@@ -25,6 +25,9 @@ from hexkit.grading.shrink import Difference, differences, first_difference, shr
 
 #: A submission that times out this many times is not played any further.
 MAX_TIMEOUTS = 3
+#: Nor one that stops answering (crashes, exits) before its first answer in this many
+#: trajectories in a row: each would cost a restart and check nothing.
+MAX_DEAD_STARTS = 5
 #: A rule counts as checked only when at least this share of all calls was compared (a
 #: submission that disagrees at the first call of every game has been checked for nothing).
 MIN_CHECKED = 0.25
@@ -106,6 +109,7 @@ def limits_for(config: GradingConfig, time_limit: float | None) -> Limits:
 def plan_for(config: GradingConfig, seed: int | None) -> Plan:
     return Plan(random=config.random, bot=config.bot, length=config.length,
                 seed=config.seed if seed is None else seed, bot_spec=config.bot_spec,
+                probes=config.probes, ends=config.ends,
                 scenarios={name: path for name, (path, _points) in config.scenarios.items()})
 
 
@@ -173,9 +177,10 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
     weights = weights_for(session, config)
     plan = plan_for(config, seed)
     trajectories = cache.get(kind_name, reference, plan, session)
+    budget.restart()  # the trajectories are the grader's work (made once per class)
     found: dict[str, Difference] = {}
     unfinished = ""
-    timeouts = 0
+    timeouts = dead_starts = 0
     total = checked = 0
     try:
         load = getattr(session, "load", None)
@@ -190,6 +195,11 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                 unfinished = (f"not checked: the submission stopped answering in time "
                               f"{MAX_TIMEOUTS} times, so it was played no further")
                 break
+            if dead_starts >= MAX_DEAD_STARTS:
+                unfinished = (f"not checked: the submission stopped answering at the first "
+                              f"call of {MAX_DEAD_STARTS} games in a row, so it was played no "
+                              "further")
+                break
             if trajectory.test and trajectory.test in found and all(
                     a in found for a in session.aspects):
                 continue
@@ -200,6 +210,8 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                 else len(trajectory.calls)
             if rules is not None and rules.failure and "within" in rules.failure:
                 timeouts += 1
+            dead = rules is not None and bool(rules.failure) and rules.index == 0
+            dead_starts = dead_starts + 1 if dead else 0
             for seen_here in seen:
                 known = found.get(seen_here.group)
                 if known is None or seen_here.length < known.length:

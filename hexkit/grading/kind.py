@@ -32,6 +32,8 @@ Observation = dict[str, Any]
 
 #: The rule groups of the course games, in report order.
 RULE_GROUPS = ("movement", "captures", "reserve", "winning")
+#: The bot that plays bot-guided trajectories unless grading.yaml or the kind names another.
+DEFAULT_BOT = "mcts:sims=12"
 
 
 class LoadFailure(HexkitError):
@@ -65,14 +67,23 @@ class Run:
 @dataclass
 class Plan:
     """How many trajectories of each source, how long, from which seed; the scenario files
-    (name shown in reports -> path)."""
+    (name shown in reports -> path). ``probes``: requests that probe the rules at each step
+    of a game (the kind chooses them; 0: none); ``ends``: games steered on purpose to each
+    kind of ending the kind knows (a win for each side, a draw...)."""
 
     random: int = 12
     bot: int = 4
     length: int = 200
     seed: int = 0
-    bot_spec: str = "mcts:sims=12"
+    bot_spec: str | None = None  # None: the kind's own (DEFAULT_BOT unless it says)
+    probes: int = 2
+    ends: int = 2
     scenarios: dict[str, Path] = field(default_factory=dict)
+
+    def bot_for(self, default: str = "") -> str:
+        """The bot of the bot-guided games: ``bot_spec``, else the kind's ``default``, else
+        :data:`DEFAULT_BOT`."""
+        return self.bot_spec or default or DEFAULT_BOT
 
 
 class Session(ABC):

@@ -2,7 +2,8 @@
 
 The same function runs on the reference (in the grader) and on a plugin submission (in its
 sandbox), so the two observations are comparable key by key: whether the game is over and
-whose turn it is, the set of legal moves (a digest, or the list in ``detail``), how the move
+whose turn it is, the set of legal moves (a digest, or the list in ``detail``; apart, for
+reports only, the digests of those on the board and those from a hand), how the move
 was taken (``ok``, ``illegal``, ``unreadable`` or the error it raised), that a refusal
 changed nothing, the move's events (kind and seat), the outcome, and on some moves that
 saving and reloading (``s``) and undo (``u``) give back the same position. A copy saved and
@@ -48,6 +49,22 @@ def _legal(state: State) -> tuple[bool, Any]:
     return attempt(lambda: sorted(str(m) for m in state.legal_moves()))
 
 
+def _from_hand(state: State, move: Any) -> bool:
+    """True if the move brings a piece from a hand or reserve (its gesture starts off the
+    board), False for a move on the board (or a game without gestures)."""
+    ok, gesture = attempt(lambda: state.gesture(move))
+    origin = getattr(gesture, "origin", None) if ok else None
+    return origin is not None and not isinstance(origin, tuple)
+
+
+def _split(state: State, moves: list[Any]) -> list[str]:
+    """Digests of the legal moves on the board and of those from a hand or reserve, so
+    that a difference in the list says which rules it touches."""
+    hand = [_from_hand(state, m) for m in moves]
+    return [digest(sorted(str(m) for m, h in zip(moves, hand, strict=True) if not h)),
+            digest(sorted(str(m) for m, h in zip(moves, hand, strict=True) if h))]
+
+
 def _snapshot(state: State) -> Any:
     ok, data = attempt(lambda: json.loads(json.dumps(state.to_dict(), default=str)))
     return data if ok else None
@@ -62,8 +79,15 @@ def observe(game: Game, state: State, text: str, checks: str, detail: bool) -> O
     obs["over"] = bool(over)
     if not over:
         obs["turn"] = attempt(lambda: state.current_player)[1]
-    ok, legal = _legal(state)
+    ok, moves = attempt(lambda: list(state.legal_moves()))
+    legal = moves
+    if ok:
+        ok, legal = attempt(lambda: sorted(str(m) for m in moves))
     obs["legal"] = legal if (detail or not ok) else digest(legal)
+    if ok:
+        # Not compared (a game need not have gestures): it says which rules a difference
+        # in the legal moves touches.
+        obs["_split"] = attempt(lambda: _split(state, moves))[1]
     refusal_expected = not ok or text not in legal
     before = _snapshot(state) if refusal_expected or "u" in checks else None
     result = obs["result"] = _push(state, text)

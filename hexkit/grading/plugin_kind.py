@@ -27,7 +27,7 @@ from hexkit.grading.kind import (
     Trajectory,
     plan_bot,
 )
-from hexkit.grading.observe import play
+from hexkit.grading.observe import attempt, play
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
 from hexkit.kit.events import CAPTURED, DESTROYED, ELIMINATED, RESERVED, RETURNED
 
@@ -38,6 +38,10 @@ MAX_FILES = 300
 WEIGHTS = {"movement": 30.0, "captures": 20.0, "reserve": 10.0, "winning": 25.0,
            "saving": 10.0, "undo": 5.0}
 GROUPS = tuple(WEIGHTS)
+#: Random legal moves tried at each step for an ending (besides those the game names).
+ENDING_TRIES = 2
+#: Branches kept per kind of ending (the shortest).
+BRANCHES = 3
 _CAPTURE_EVENTS = {CAPTURED, DESTROYED, RETURNED, ELIMINATED}
 #: What an observation says of the game itself (rather than of its saved copy or undo).
 _PLAYED = ("over", "turn", "legal", "result", "kept", "events", "end")
@@ -118,16 +122,23 @@ class PluginSession(SandboxSession):
         return game, state
 
     def trajectories(self, plan: Plan) -> list[Trajectory]:
+        """Random games, bot games, the branches that stop them at an ending met on the
+        way (the shortest :data:`BRANCHES` of each kind, unless ``plan.ends`` is 0), and
+        the scenario files' moves."""
         out = []
+        endings = _Endings(self.game(self.options), plan.ends > 0)
         for i in range(plan.random):
-            out.append(self._random(f"random game {i + 1}", plan.seed * 1000 + i, plan.length))
+            out.append(self._random(f"random game {i + 1}", plan.seed * 1000 + i, plan.length,
+                                    endings))
         for i in range(plan.bot):
-            out.append(self._bots(f"bot game {i + 1}", plan.seed * 1000 + 500 + i, plan))
+            out.append(self._bots(f"bot game {i + 1}", plan.seed * 1000 + 500 + i, plan,
+                                  endings))
+        out += endings.trajectories()
         for name, path in plan.scenarios.items():
             out.extend(self._scenarios(name, path))
         return out
 
-    def _random(self, name: str, seed: int, length: int) -> Trajectory:
+    def _random(self, name: str, seed: int, length: int, endings: _Endings) -> Trajectory:
         setup = {"options": self.options, "seed": seed}
         trajectory = Trajectory(name, "random", setup, [])
         game, state = self.start(trajectory)
@@ -138,6 +149,7 @@ class PluginSession(SandboxSession):
                 for text in rng.sample(seen, min(2, len(seen))):
                     trajectory.calls.append([text, ""])
                 break
+            endings.look(trajectory, state)
             legal = [str(m) for m in state.legal_moves()]
             roll = rng.random()
             if roll < 0.05 and seen:
@@ -154,16 +166,16 @@ class PluginSession(SandboxSession):
             seen = (seen + rng.sample(legal, min(5, len(legal))))[-100:]
         return trajectory
 
-    def _bots(self, name: str, seed: int, plan: Plan) -> Trajectory:
-
+    def _bots(self, name: str, seed: int, plan: Plan, endings: _Endings) -> Trajectory:
         setup = {"options": self.options, "seed": seed}
         trajectory = Trajectory(name, "bot", setup, [])
         game, state = self.start(trajectory)
-        bots = [plan_bot(game, plan.bot_spec, seed + seat) for seat in
+        bots = [plan_bot(game, plan.bot_for(), seed + seat) for seat in
                 range(len(state.players))]
         for step in range(plan.length):
             if state.is_over():
                 break
+            endings.look(trajectory, state)
             bot = bots[state.current_player]
             move = bot.choose(state) if bot is not None else state.legal_moves()[0]
             trajectory.calls.append([str(move), _checks(step)])
@@ -217,12 +229,16 @@ class PluginSession(SandboxSession):
 
         if differs("saved") and not any(differs(key) for key in _PLAYED):
             return "saving"  # the game itself went the same way: its saved copy did not
+        if differs("undo") and not any(differs(key) for key in _PLAYED):
+            return "undo"  # the move went the same way (even a game's last): its undo did not
         if differs("end") or differs("over") or expected.get("end") is not None:
             return "winning"
         if differs("saved"):
             return "saving"
         if differs("undo"):
             return "undo"
+        if differs("legal") and _only_hand_differs(expected, actual):
+            return self._hand_group(trajectory, index)
         kinds = {kind for kind, _seat in expected.get("events") or []}
         if kinds & _CAPTURE_EVENTS:
             return "captures"
@@ -238,6 +254,30 @@ class PluginSession(SandboxSession):
         if origin is not None and not isinstance(origin, tuple):
             return "reserve"  # a piece from the hand or the reserve
         return "movement"
+
+    def _hand_group(self, trajectory: Trajectory, index: int) -> str:
+        """The group of a difference in the moves from the hand or reserve only (those on
+        the board agree): ``reserve``, unless the reference never sent a piece to the
+        reserve of the player to move while that player captured (then it is what the
+        captures left behind that differs: ``captures``)."""
+        _game, state = self.start(trajectory)
+        reserved: set[Any] = set()
+        capturers: set[Any] = set()
+        for text, _checks in trajectory.calls[:index]:
+            try:
+                state.push(text)
+            except HexkitError:
+                continue
+            ok, told = attempt(state.events)
+            for event in told if ok else ():
+                if event.kind == RESERVED:
+                    reserved.add(event.seat)
+                elif event.kind in _CAPTURE_EVENTS and event.kind != ELIMINATED:
+                    capturers.add(event.seat)  # who took, or whose piece came back
+        ok, seat = attempt(lambda: state.current_player)
+        if ok and seat in capturers and seat not in reserved:
+            return "captures"
+        return "reserve"
 
     def explain(self, trajectory: Trajectory, index: int, expected: Observation | None,
                 actual: Observation | None, failure: str | None) -> list[str]:
@@ -264,6 +304,77 @@ class PluginSession(SandboxSession):
                                     title="the reference's position before the move")
         except Exception:
             return None
+
+
+class _Endings:
+    """The branches that stop a game at an ending met on the way: where a legal move would
+    end the game in a way not yet seen in that game (a win for the mover, for another
+    player, a draw), the moves so far, that move, then moves that were legal just before
+    (each must now be refused). The moves tried at each step are those the game's playout
+    policy names as possible wins (its ``may_win``, where it has one) and
+    :data:`ENDING_TRIES` others at random; the shortest :data:`BRANCHES` of each kind are
+    kept. Its random choices are its own: the games are those of a plan without it."""
+
+    def __init__(self, game: Game, enabled: bool):
+        from hexkit.bots.mcts import playout_policy
+        from hexkit.bots.policy import function
+
+        self.enabled = enabled
+        policy = playout_policy(game.name) if enabled else None
+        self.may_win = function(policy.may_win) if policy is not None else None
+        self.found: dict[str, list[tuple[int, Trajectory]]] = {}
+        self.rng = random.Random(0)
+        self._seen: tuple[str, set[str]] = ("", set())
+
+    def look(self, trajectory: Trajectory, state: State) -> None:
+        """Try the moves that might end the game now (the state is left as it was)."""
+        if not self.enabled:
+            return
+        if self._seen[0] != trajectory.name:
+            self._seen = (trajectory.name, set())
+            self.rng = random.Random(trajectory.name)
+        seen = self._seen[1]
+        legal = list(state.legal_moves())
+        named = self.may_win(state) if self.may_win is not None else None
+        tries = [*(named or ()), *self.rng.sample(legal, min(ENDING_TRIES, len(legal)))]
+        mover = state.current_player
+        for move in tries:
+            try:
+                state.push(move)
+            except HexkitError:
+                continue
+            try:
+                outcome = state.outcome()
+            finally:
+                state.pop()
+            if outcome is None:
+                continue
+            winners = set(outcome.winners)
+            what = ("a draw" if not winners or len(winners) == len(state.players)
+                    else "a win for the player who moves" if winners == {mover}
+                    else "a shared win" if mover in winners else "a win for another player")
+            if what in seen:
+                continue
+            seen.add(what)
+            after = [[str(m), ""] for m in self.rng.sample(legal, min(2, len(legal)))]
+            calls = [*trajectory.calls, [str(move), "u"], *after]
+            self.found.setdefault(what, []).append((len(calls), trajectory.with_calls(calls)))
+
+    def trajectories(self) -> list[Trajectory]:
+        out = []
+        for what, found in sorted(self.found.items()):
+            for _size, branch in sorted(found, key=lambda f: f[0])[:BRANCHES]:
+                out.append(Trajectory(f"{branch.name}, ending with {what}", "ending",
+                                      branch.setup, branch.calls))
+        return out
+
+
+def _only_hand_differs(expected: Observation, actual: Observation) -> bool:
+    """True if the legal moves differ only in those from a hand or reserve (as each side's
+    gestures tell)."""
+    want, got = expected.get("_split"), actual.get("_split")
+    return (isinstance(want, list) and isinstance(got, list) and len(want) == len(got) == 2
+            and want[0] == got[0] and want[1] != got[1])
 
 
 def _checks(step: int) -> str:

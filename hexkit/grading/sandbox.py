@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +73,11 @@ class Budget:
         self.seconds = seconds
         self.end = time.monotonic() + seconds
 
+    def restart(self) -> None:
+        """Start the whole time again (after the grader's own work: the trajectories,
+        made once for a whole class, are not the submission's time)."""
+        self.end = time.monotonic() + self.seconds
+
     def left(self) -> float:
         return self.end - time.monotonic()
 
@@ -111,6 +116,20 @@ def _limiter(limits: Limits) -> Any:
     return apply
 
 
+def _ignore(folder: Path) -> Callable[[str, list[str]], set[str]]:
+    """What a copy of a submission leaves out: caches, git, and the sandbox's own folder
+    (a submission folder that holds the temporary folder would copy itself forever)."""
+    plain = shutil.ignore_patterns("__pycache__", ".git", "*.pyc")
+    own = os.path.realpath(folder)
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        skipped = set(plain(directory, names))
+        skipped.update(n for n in names if os.path.realpath(os.path.join(directory, n)) == own)
+        return skipped
+
+    return ignore
+
+
 class Sandbox:
     """One submission in its own process; restarted after it dies or is stopped.
 
@@ -131,8 +150,7 @@ class Sandbox:
             target = self.work / name
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.is_dir():
-                shutil.copytree(source, target, ignore=shutil.ignore_patterns(
-                    "__pycache__", ".git", "*.pyc"))
+                shutil.copytree(source, target, ignore=_ignore(self.folder))
             else:
                 shutil.copyfile(source, target)
         self.log_path = self.folder / "output.log"

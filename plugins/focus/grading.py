@@ -135,7 +135,7 @@ class FocusGameSession(SandboxSession):
                for i in range(plan.random)]
         for i in range(plan.bot):
             out.append(self._game(f"bot game {i + 1}", plan.seed * 1000 + 500 + i,
-                                  plan.length, plan.bot_spec))
+                                  plan.length, plan.bot_for()))
         return out
 
     def _game(self, name: str, seed: int, length: int, bot_spec: str | None) -> Trajectory:

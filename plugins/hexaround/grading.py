@@ -9,10 +9,14 @@ the variant's ``.hgc`` file, then ``placeCreature`` / ``moveCreature``. Only the
 answer's result is compared (OK, MOVE_ERROR, BLUE_WON, RED_WON, DRAW); the message is shown
 in a counterexample, never compared.
 
-Trajectories are games played on the reference: legal actions (random, steered at the
-butterflies so that games end, or the MCTS bot's), with plausible requests the rules refuse
-mixed in: placements next to or near the colony, moves within a creature's reach or one
-hex more, onto other creatures, of creatures held under a stack or hemmed in.
+Trajectories are games played on the reference (random, by the bot, or steered on purpose
+to each ending: a surround of either butterfly, both at once, a player left without an
+action), and before each action requests chosen from the rules that a correct game refuses
+(:mod:`hexaround.probes`: placements away from the colony or next to the enemy, moves one
+hex short of or past a creature's distance, across open space, through a shut gate...).
+The course's manager has no undo, so an ending met on the way is probed by a trajectory of
+its own: the calls up to it, the ending action, then requests of every kind after the end.
+A difference is reported under the rule it touches (:meth:`HexAroundJavaSession.classify`).
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ import random
 import shutil
 import tempfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from hexaround.config import HexAroundConfig
-from hexaround.game import DEFAULT_VARIANT, PlaceCreature, resolve_config_path
-from hexaround.hexgrid import coords_of
+from hexaround import probes
+from hexaround.config import PLAYERS, HexAroundConfig
+from hexaround.engine import Engine
+from hexaround.game import DEFAULT_VARIANT, resolve_config_path
+from hexaround.hexgrid import OFFSETS, coords_of
 from hexaround.manager import GameManager
 from hexkit import plugins
 from hexkit.errors import OptionError
@@ -55,8 +62,24 @@ COURSE_CREATURES = ("BUTTERFLY", "CRAB", "DOVE", "DUCK", "GRASSHOPPER", "HORSE",
                     "HUMMINGBIRD", "RABBIT", "SPIDER", "TURTLE")
 WEIGHTS = {"placement": 30.0, "movement": 45.0, "winning": 25.0}
 ENDS = ("BLUE_WON", "RED_WON", "DRAW")
-NEIGHBOURS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
 Call = list[Any]
+Action = probes.Action
+#: Actions in one game at most (a HexAround game that has not ended by then rarely will).
+MAX_ACTIONS = 120
+#: Actions of a game steered to an ending.
+STEERED_ACTIONS = 80
+#: Branches kept per kind of ending (the shortest).
+BRANCHES = 3
+#: The random games whose opening requests (every placement rule) are played.
+OPENING_GAMES = 4
+#: The bot of the bot-guided games unless grading.yaml names one: MCTS without its tactics
+#: layer, whose checks for a win in one cost seconds a move once the board is full (the
+#: steered games reach the endings instead).
+JAVA_BOT = "mcts:sims=12,tactics=off"
+ENDING_NAMES = {"BLUE_WON": "RED's butterfly surrounded",
+                "RED_WON": "BLUE's butterfly surrounded",
+                "draw": "both butterflies surrounded",
+                "stuck": "a player left without a legal action"}
 
 
 class HexAroundJavaKind(Kind):
@@ -115,98 +138,164 @@ def answer(gm: GameManager, call: Call) -> tuple[str, str]:
     return r.move_result.name, r.message
 
 
-def _near(x: int, y: int) -> list[tuple[int, int]]:
-    return [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
+@dataclass
+class Game:
+    """One played game of a trajectory plan: its calls, and the branches that leave it at
+    an ending (the calls up to there, the ending action, then requests after the end)."""
+
+    calls: list[Call]
+    branches: list[tuple[str, list[Call]]]
+    #: Requests refused at the opening, each in a trajectory of its own: (the rule probed,
+    #: the calls so far, the request, then the action the game played there).
+    openings: list[tuple[str, list[Call]]]
 
 
-def probe(gm: GameManager, rng: random.Random) -> Call | None:
-    """A plausible request, often one the rules refuse: a placement next to the colony (or
-    two hexes out), or a move of one's own creature within its reach (or one more), half of
-    the time onto another creature, and often of a creature held under another one or
-    hemmed in."""
+@dataclass
+class History:
+    """What the special moves of a replay did: the creatures a kamikaze attack sent back to
+    a hand (player, creature), how many attacks and climbs onto a creature it accepted."""
+
+    returned: set[tuple[str, str]]
+    attacks: int = 0
+    climbs: int = 0
+
+
+def replay(gm: GameManager, calls: list[Call]) -> tuple[GameManager, History]:
+    """Play ``calls`` on ``gm``, noting the kamikaze attacks and climbs it accepts."""
+    history = History(set())
+    for call in calls:
+        victim = None
+        props: frozenset[str] = frozenset()
+        if call[0] == "move" and not gm.is_over():
+            target = gm.stack_at(call[4], call[5])
+            mover = gm.config.creature(str(call[1]))
+            if target and mover is not None:
+                victim, props = target[-1], mover.properties
+        result, _message = answer(gm, call)
+        if victim is None or result == "MOVE_ERROR":
+            continue
+        if "KAMIKAZE" in props:
+            history.attacks += 1
+            history.returned.add((victim[1], victim[0]))
+        elif "SWAPPING" not in props:
+            history.climbs += 1
+    return gm, history
+
+
+def _choose(engine: Engine, rng: random.Random, legal: list[Action]) -> Action:
+    """A random legal action: a quarter of the time one with a rare rule path
+    (:func:`probes.interest`), a third next to a butterfly (so that games end), else moves
+    and placements alike."""
+    r = rng.random()
+    if r < 0.25:
+        scored = [(probes.interest(engine, a), a) for a in legal]
+        rare = [a for score, a in scored if score >= 3] or [a for score, a in scored if score]
+        if rare:
+            return rng.choice(rare)
+    if r < 0.6:
+        around = {b + o for b in engine.bpos if b is not None for o in OFFSETS}
+        near_b = [a for a in legal if a[2] in around]
+        if near_b:
+            return rng.choice(near_b)
+    places = [a for a in legal if a[1] is None]
+    moves = [a for a in legal if a[1] is not None]
+    if moves and (not places or rng.random() < 0.65):
+        return rng.choice(moves)
+    return rng.choice(places)
+
+
+def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int = 2,
+              bots: list[Any] | None = None, goal: str | None = None,
+              inline_opening: bool = False) -> Game:
+    """A game played on ``gm`` (as it is made), with the requests that probe the rules.
+
+    At each colour's first two placements (the opening), if ``probing``, every rule of
+    placement is probed and a course creature the variant lacks is placed, each request in
+    a trajectory of its own (:attr:`Game.openings`; in the game itself with
+    ``inline_opening``), so that a submission that gets one of them wrong still plays the
+    game on; after the opening, before each action, up to ``probing`` requests the
+    reference refuses, each for another rule (:func:`probes.refused_probes`). Then the
+    action: the ``bots``' choice, the steering of ``goal`` (:data:`probes.GOALS`), or
+    random (:func:`_choose`). Where a legal action would end the game in a way not yet seen
+    in this game, a branch leaves it there: the calls so far, that action, then requests
+    after the end (:func:`probes.after_end_probes`). The game's own end is followed by the
+    same requests. ``length`` bounds the actions."""
     engine = gm.state.engine
-    occupied = sorted(coords_of(k) for k in engine.occ)
-    me = gm.player_to_act
-    if not occupied:
-        return None
-    if rng.random() < 0.4:
-        names = [n for n in engine.names if gm.in_hand(me, n)]
-        if not names:
-            return None
-        x, y = rng.choice(_near(*rng.choice(occupied)))
-        if rng.random() < 0.3:
-            x, y = rng.choice(_near(x, y))  # two hexes out: off the colony, or not
-        return ["place", rng.choice(names), x, y]
-    mine = [(x, y) for x, y in occupied
-            if any(owner == me for _, owner in gm.stack_at(x, y))]
-    if not mine:
-        return None
-    fx, fy = rng.choice(mine)
-    names = sorted({n for n, owner in gm.stack_at(fx, fy) if owner == me})
-    held = [(x, y, n) for x, y in mine for n, owner in gm.stack_at(x, y)[:-1] if owner == me]
-    held += [(x, y, n) for x, y in mine if all(gm.is_occupied(*h) for h in _near(x, y))
-             for n, owner in gm.stack_at(x, y)[-1:] if owner == me]
-    if held and rng.random() < 0.5:
-        fx, fy, name = rng.choice(held)
-    else:
-        name = rng.choice(names)
-    creature = gm.config.creature(name)
-    reach = min((creature.max_distance if creature else 1) + 1, 6)
-    crowded = [(x, y) for x, y in occupied if (x, y) != (fx, fy)
-               and max(abs(x - fx), abs(y - fy), abs(x - fx + y - fy)) <= reach]
-    if crowded and rng.random() < 0.5:
-        tx, ty = rng.choice(crowded)  # onto a creature: attacks, swaps, climbs
-        return ["move", name, fx, fy, tx, ty]
-    dx, dy = rng.randint(-reach, reach), rng.randint(-reach, reach)
-    if abs(dx + dy) > reach or (dx, dy) == (0, 0):
-        dx, dy = rng.choice(NEIGHBOURS)
-    return ["move", name, fx, fy, fx + dx, fy + dy]
+    calls: list[Call] = []
+    branches: list[tuple[str, list[Call]]] = []
+    openings: list[tuple[str, list[Call]]] = []
+    used: dict[str, int] = {}
+    seen: set[str] = set()
+    actions = 0
+    while actions < length:
+        if gm.is_over():
+            calls += probes.after_end_probes(engine, rng)
+            break
+        p = engine.to_move
+        opening = engine.actions[p] < 2 and probing > 0
+        count = len(probes.PLACEMENT_RULES) if opening else probing
+        found = [(rule, probes.call_of(engine, refused))
+                 for rule, refused in probes.refused_probes(engine, rng, count, used)]
+        if opening:
+            found += [("place a creature the variant lacks", c) for c in _undefined(gm, rng)]
+        if opening and not inline_opening:
+            placement = ("first", "second")[engine.actions[p]]
+            pending = [(f"{rule} at {PLAYERS[p]}'s {placement} placement", c)
+                       for rule, c in found]
+        else:
+            pending = []
+            for _rule, c in found:
+                calls.append(c)
+                answer(gm, c)
+        for what, endings in probes.ending_actions(engine).items():
+            if what in seen:
+                continue
+            seen.add(what)
+            ending = endings[0]
+            engine.apply(ending)
+            try:
+                after = probes.after_end_probes(engine, rng)
+            finally:
+                engine.undo()
+            branches.append((what, [*calls, probes.call_of(engine, ending), *after]))
+        legal = engine.legal_actions()
+        if not legal:
+            break
+        if goal is not None:
+            action = probes.seek(engine, goal, rng, legal)
+        elif bots is not None:
+            move = bots[engine.to_move].choose(gm.state)
+            action = gm.state.action_of(move)
+        else:
+            action = _choose(engine, rng, legal)
+        c = probes.call_of(engine, action)
+        openings += [(what, [*calls, refused, c]) for what, refused in pending]
+        calls.append(c)
+        answer(gm, c)
+        actions += 1
+    return Game(calls, branches, openings)
 
 
-def _butterflies(gm: GameManager) -> list[tuple[int, int]]:
-    out = []
-    for k in gm.state.engine.occ:
-        x, y = coords_of(k)
-        if any(n == "BUTTERFLY" for n, _ in gm.stack_at(x, y)):
-            out.append((x, y))
-    return out
+def _undefined(gm: GameManager, rng: random.Random) -> list[Call]:
+    """A placement of a course creature this variant does not define, on a hex where a
+    creature of the variant could go (MOVE_ERROR), if the course knows such a creature."""
+    engine = gm.state.engine
+    missing = [n for n in COURSE_CREATURES if gm.config.creature(n) is None]
+    spots = engine.placement_hexes(engine.to_move) or [0]
+    if not missing:
+        return []
+    return [["place", rng.choice(missing), *coords_of(rng.choice(spots))]]
 
 
 def play_script(gm: GameManager, rng: random.Random, length: int, probes: float = 0.35,
-                bots: list[Any] | None = None) -> list[Call]:
-    """Calls of one game on ``gm`` (played as they are made): legal actions, random (a third
-    of them steered at the butterflies, so that games end) or the ``bots``' choice, with
-    refused requests (:func:`probe`) in a share ``probes``; after the end, one more
-    request (every request is then MOVE_ERROR)."""
-    calls: list[Call] = []
-    while len(calls) < length:
-        if gm.is_over():
-            calls.append(probe(gm, rng) or ["place", "BUTTERFLY", 0, 0])
-            break
-        c: Call | None = probe(gm, rng) if rng.random() < probes else None
-        if c is None and bots is not None:
-            move = bots[gm.state.current_player].choose(gm.state)
-            c = ["place" if isinstance(move, PlaceCreature) else "move", *move]
-        if c is None:
-            legal: list[Call] = [
-                ["place" if isinstance(m, PlaceCreature) else "move", *cast(Call, m)]
-                for m in gm.state.legal_moves()]
-            if not legal:
-                break
-            places = [m for m in legal if m[0] == "place"]
-            moves = [m for m in legal if m[0] == "move"]
-            around = {h for b in _butterflies(gm) for h in _near(*b)}
-            near_b = [m for m in legal if (m[-2], m[-1]) in around]
-            r = rng.random()
-            if near_b and r < 0.3:
-                c = rng.choice(near_b)
-            elif moves and (not places or r < 0.65):
-                c = rng.choice(moves)
-            else:
-                c = rng.choice(places)
-        calls.append(c)
-        answer(gm, c)
-    return calls
+                bots: list[Any] | None = None, goal: str | None = None) -> list[Call]:
+    """The calls of one probed game (:func:`play_game`, without its branches): about
+    ``length`` calls, with ``probes`` as the share of refused requests, steered to
+    ``goal`` if given."""
+    actions = max(1, round(length * (1 - probes)))
+    probing = max(1, round(probes / max(1e-9, 1 - probes)))
+    return play_game(gm, rng, actions, probing=probing, bots=bots, goal=goal,
+                     inline_opening=True).calls
 
 
 # ---- the session ----------------------------------------------------------------------------
@@ -312,17 +401,42 @@ class HexAroundJavaSession(Session):
         return GameManager(self.config)
 
     def trajectories(self, plan: Plan) -> list[Trajectory]:
-        out = []
+        """Random games probed at every step (``plan.probes`` refused requests), bot games
+        and games steered to each ending (:data:`probes.GOALS`) without probes (so that a
+        refusal the submission gets wrong, which parts its game from the reference's at
+        once, hides no bug of movement or winning), then the branches that leave any of
+        them at an ending, the shortest :data:`BRANCHES` of each kind."""
+        games: list[tuple[str, str, Game]] = []
+        length = min(plan.length, MAX_ACTIONS)
         for i in range(plan.random):
             rng = random.Random(plan.seed * 1000 + i)
-            out.append(Trajectory(f"random game {i + 1}", "random", {},
-                                  play_script(self.reference(), rng, plan.length)))
+            games.append((f"random game {i + 1}", "random", play_game(
+                self.reference(), rng, length, probing=plan.probes)))
         for i in range(plan.bot):
             gm = self.reference()
             seed = plan.seed * 1000 + 500 + i
-            bots = [plan_bot(gm.game, plan.bot_spec, seed + s) for s in (0, 1)]
-            out.append(Trajectory(f"bot game {i + 1}", "bot", {}, play_script(
-                gm, random.Random(seed), plan.length, probes=0.2, bots=bots)))
+            bots = [plan_bot(gm.game, plan.bot_for(JAVA_BOT), seed + s) for s in (0, 1)]
+            games.append((f"bot game {i + 1}", "bot", play_game(
+                gm, random.Random(seed), length, probing=0,
+                bots=bots)))
+        for g, goal in enumerate(probes.GOALS):
+            for i in range(plan.ends):
+                rng = random.Random(plan.seed * 1000 + 700 + 10 * g + i)
+                games.append((f"game steered to {goal} {i + 1}", "steered", play_game(
+                    self.reference(), rng, min(length, STEERED_ACTIONS),
+                    probing=0, goal=goal)))
+        out = [Trajectory(name, source, {}, game.calls) for name, source, game in games]
+        for name, _source, game in games[:OPENING_GAMES]:
+            out += [Trajectory(f"{name}: {what}", "probe", {}, calls)
+                    for what, calls in game.openings]
+        branches: dict[str, list[tuple[int, str, list[Call]]]] = {}
+        for name, _source, game in games:
+            for what, calls in game.branches:
+                branches.setdefault(what, []).append((len(calls), name, calls))
+        for what, found in sorted(branches.items()):
+            for _size, name, calls in sorted(found, key=lambda f: f[0])[:BRANCHES]:
+                out.append(Trajectory(f"{name}, ending with {ENDING_NAMES.get(what, what)}",
+                                      "ending", {}, calls))
         return out
 
     def expected(self, trajectory: Trajectory, detail: bool = False) -> list[Observation]:
@@ -364,11 +478,46 @@ class HexAroundJavaSession(Session):
 
     def classify(self, trajectory: Trajectory, index: int, expected: Observation | None,
                  actual: Observation | None) -> str:
-        results = {(expected or {}).get("result"), (actual or {}).get("result")}
-        if results & set(ENDS):
+        """The rule a difference touches, where a student would look for it.
+
+        Any call once the game is over is ``winning`` (requests after the end), and so is
+        an action both sides accepted but ended differently (a surround, a draw, a stuck
+        player). An action one side refused is a question of its legality: ``movement``
+        for a move, ``placement`` for a placement, unless it hinges on a movement rule:
+        the placed creature came back to its hand by a kamikaze attack, or the reference
+        reading a movement rule the other way (:meth:`_readings`: the kamikaze attacker
+        surviving, a higher stack limit) answers this call as the submission did."""
+        if index >= len(trajectory.calls):
+            return "movement"
+        calls = trajectory.calls
+        gm, history = replay(self.reference(), calls[:index])
+        if gm.is_over():
             return "winning"
-        call = trajectory.calls[index] if index < len(trajectory.calls) else ["place"]
-        return "placement" if call[0] == "place" else "movement"
+        call = calls[index]
+        want = (expected or {}).get("result")
+        got = (actual or {}).get("result")
+        for option, value in self._readings(history).items():
+            other, _ = replay(GameManager(self.config.with_rules(**{option: value})),
+                              calls[:index])
+            if not other.is_over() and answer(other, call)[0] == got:
+                return "movement"
+        if want != "MOVE_ERROR" and got != "MOVE_ERROR" and {want, got} & set(ENDS):
+            return "winning"
+        if call[0] == "move":
+            return "movement"
+        if (gm.player_to_act, str(call[1]).upper()) in history.returned:
+            return "movement"
+        return "placement"
+
+    def _readings(self, history: History) -> dict[str, Any]:
+        """The other readings of the movement rules that the calls so far could show."""
+        rules = self.config.rules
+        out: dict[str, Any] = {}
+        if history.attacks:
+            out["kamikaze_survives"] = not rules.kamikaze_survives
+        if history.climbs and isinstance(rules.stack_limit, int):
+            out["stack_limit"] = rules.stack_limit + 1
+        return out
 
     def explain(self, trajectory: Trajectory, index: int, expected: Observation | None,
                 actual: Observation | None, failure: str | None) -> list[str]:

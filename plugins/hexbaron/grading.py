@@ -149,7 +149,7 @@ class HexBaronSession(SandboxSession):
                              None) for i in range(plan.random)]
         for i in range(plan.bot):
             out.append(self._session(f"bot session {i + 1}", plan.seed * 1000 + 500 + i,
-                                     plan.length * 2, plan.bot_spec))
+                                     plan.length * 2, plan.bot_for()))
         return out
 
     def _session(self, name: str, seed: int, length: int, bot_spec: str | None) -> Trajectory:

@@ -50,3 +50,65 @@ def test_eating_memory_is_a_memory_error_not_a_dead_grader(graded):
     result = graded("plugin", hostile="memory", random=1, bot=0, length=20)
     assert result.score == 0
     assert any("MemoryError" in t.output for t in result.tests)
+
+
+def test_a_submission_folder_that_holds_the_temporary_folder_is_copied_once(tmp_path,
+                                                                            monkeypatch):
+    """Grading a folder that holds the grader's temporary folder (e.g. /tmp itself) copies
+    it into the sandbox's folder once, without the sandbox folder (it would copy itself
+    until the disk is full)."""
+    import tempfile
+    from pathlib import Path
+
+    from hexkit.grading.sandbox import Budget, Limits, Sandbox
+
+    (tmp_path / "plugin.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    sandbox = Sandbox("hexkit.grading.drivers:PluginDriver", {}, {"submission/s": tmp_path},
+                      Limits(), Budget(10))
+    try:
+        assert sandbox.folder.parent == tmp_path
+        copied = sorted(p.relative_to(sandbox.work).as_posix()
+                        for p in Path(sandbox.work).rglob("*"))
+        assert copied == ["submission", "submission/s", "submission/s/plugin.py"]
+    finally:
+        sandbox.close()
+
+
+def test_a_submission_that_dies_at_the_start_of_every_game_is_played_no_further():
+    """Five games in a row without a first answer (a crash, an exit): the rest would each
+    cost a restart and check nothing."""
+    from hexkit.grading.config import GradingConfig
+    from hexkit.grading.grader import MAX_DEAD_STARTS, GradeResult, TrajectoryCache, _play
+    from hexkit.grading.kind import Run, Session, Trajectory
+    from hexkit.grading.sandbox import Budget
+
+    class Dying(Session):
+        groups = ("movement", "winning")
+        played = 0
+
+        def trajectories(self, plan):
+            return [Trajectory(f"game {i}", "random", {}, ["a", "b"]) for i in range(20)]
+
+        def expected(self, trajectory, detail=False):
+            return [{"result": "ok"} for _ in trajectory.calls]
+
+        def actual(self, trajectory, detail=False):
+            self.played += 1
+            return Run([], "the process exited with status 3 during the call")
+
+        def classify(self, trajectory, index, expected, actual):
+            return "movement"
+
+        def explain(self, trajectory, index, expected, actual, failure):
+            return [f"stopped: {failure}"]
+
+    session = Dying()
+    result = GradeResult("dying", "dying", "test")
+    _play(session, "test", "ref", GradingConfig(), None, Budget(60), result, TrajectoryCache())
+    # Five games (and the replays that shorten the first difference), not twenty.
+    assert MAX_DEAD_STARTS <= session.played < 10
+    assert [t.status for t in result.tests] == ["failed", "failed"]
+    assert result.tests[1].output == ("not checked: the submission stopped answering at the "
+                                      "first call of 5 games in a row, so it was played no "
+                                      "further")

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hexaround import grading, probes
 
 from hexkit.grading.config import GradingConfig
 from hexkit.grading.grader import TrajectoryCache, grade
@@ -36,6 +37,13 @@ REQUIRE_ENV = "HEXKIT_REQUIRE_JDK"
 GAME_MANAGER = "src/hexaround/game/HexAroundGameManager.java"
 #: The planted bugs checked here (the benchmark checks them all).
 SAMPLE = ("win-for-wrong-colour", "slide-ignores-gates", "error-passes-the-turn")
+#: Planted bugs that random and bot play missed, graded here with a small plan: rare
+#: endings, requests after the end, a move one hex short, and a kamikaze victim lost (a
+#: movement rule that shows on a later placement); each with the group a student looks in.
+RARE = {"draw-missed": "winning", "play-after-the-end": "winning",
+        "runner-stops-short": "movement", "kamikaze-victim-lost": "movement"}
+#: The plan of the tests that grade: two random games and the games steered to endings.
+SMALL_PLAN = GradingConfig(random=2, bot=0, length=60)
 #: Debian's ANTLR, which generates the course's configuration parser from its grammar.
 ANTLR = Path("/usr/share/java/antlr4.jar")
 
@@ -75,6 +83,15 @@ HOSTILE = variant("hostile", GAME_MANAGER, (
     "        }\n"
     "        if (x == 5000) {\n"
     "            return null;\n"
+    "        }\n"
+    "        if (x == 7000 || x == 7001) {\n"
+    "            String name = x == 7000 ? \"../escaped.txt\" : \"inside.txt\";\n"
+    "            try {\n"
+    "                java.nio.file.Files.writeString(java.nio.file.Path.of(\n"
+    "                    System.getProperty(\"user.dir\"), name), \"written\");\n"
+    "            } catch (java.io.IOException e) {\n"
+    "                return null;\n"
+    "            }\n"
     "        }\n"
     "        if (x == 6000) {\n"
     "            try {\n"
@@ -132,7 +149,7 @@ def built(tmp_path_factory: pytest.TempPathFactory, cache: Path,
           sources: dict[str, Path]) -> dict[str, CompiledProject | Exception]:
     """The pristine project, the sampled mutants and the variants, compiled in one batch."""
     tmp = tmp_path_factory.mktemp("java")
-    mutants = [m for m in corpus.load_mutants() if m.id in SAMPLE]
+    mutants = [m for m in corpus.load_mutants() if m.id in SAMPLE or m.id in RARE]
     names = ["pristine", *(m.id for m in mutants), "hostile", "getters", "broken",
              "no-builder"]
     folders = [corpus.make_project(tmp / "src"),
@@ -153,6 +170,12 @@ def built(tmp_path_factory: pytest.TempPathFactory, cache: Path,
     sources.update(zip(names, folders, strict=True))
     results = compile_projects(folders, cache_dir=cache)
     return dict(zip(names, results, strict=True))
+
+
+@pytest.fixture(scope="module")
+def trajectories() -> TrajectoryCache:
+    """The small plan's trajectories, made once for the module's gradings."""
+    return TrajectoryCache()
 
 
 @pytest.fixture(scope="module")
@@ -178,20 +201,23 @@ def test_pristine_project_answers_as_hexkit_on_every_course_configuration(
     ends: set[str] = set()
     # Within a grading sandbox's limits: address space, open files, file size.
     with HexAroundJava(project(built, "pristine"), preexec_fn=sandbox_limits) as java:
-        for name, path in configs.items():
-            calls = corpus.script(path, seed=1)
-            assert corpus.first_difference(java, path, calls) is None, name
-            ends.update(a for a, _ in corpus.play(corpus.Reference(), path, calls))
+        for i, (name, path) in enumerate(configs.items()):
+            # A random script, and one steered to an ending (each kind on two variants).
+            goal = probes.GOALS[i % len(probes.GOALS)]
+            for calls in (corpus.script(path, seed=1), corpus.script(path, 1, goal=goal)):
+                assert corpus.first_difference(java, path, calls) is None, (name, goal)
+                ends.update(a for a, _ in corpus.play(corpus.Reference(), path, calls))
         # The scripts that expose the sampled bugs are answered as hexkit does.
         for mutant in corpus.load_mutants():
             if mutant.id in SAMPLE:
                 path = configs[mutant.config]
-                calls = corpus.script(path, mutant.seed)
+                calls = corpus.script(path, mutant.seed, goal=mutant.goal)
                 assert corpus.first_difference(java, path, calls) is None, mutant.id
         # One JVM served every game: a build starts a new game, not a new process.
         assert java.starts == 1
-    # The scripts reached wins of both colours (one by a player left without an action).
-    assert {"OK", "MOVE_ERROR", "BLUE_WON", "RED_WON"} <= ends
+    # The scripts reached wins of both colours (some by a player left without an action)
+    # and a draw.
+    assert {"OK", "MOVE_ERROR", "BLUE_WON", "RED_WON", "DRAW"} <= ends
 
 
 @pytest.mark.parametrize("mutant_id", SAMPLE)
@@ -200,7 +226,7 @@ def test_a_planted_rule_bug_answers_differently_from_hexkit(
         mutant_id: str) -> None:
     mutant = next(m for m in corpus.load_mutants() if m.id == mutant_id)
     path = configs[mutant.config]
-    calls = corpus.script(path, mutant.seed)
+    calls = corpus.script(path, mutant.seed, goal=mutant.goal)
     with HexAroundJava(project(built, mutant_id)) as java:
         diff = corpus.first_difference(java, path, calls)
     assert diff is not None, f"{mutant_id} answers like hexkit on {mutant.config} #{mutant.seed}"
@@ -265,6 +291,30 @@ def test_student_failures_are_answers_and_the_jvm_serves_on(
         assert java.build(configs["level1"])[0] == "OK"
         assert java.place("BUTTERFLY", 0, 0) == ("OK", "Legal move")
         assert java.starts == 3
+
+
+def test_the_security_policy_keeps_student_writes_inside_the_run_folder(
+        built: dict[str, CompiledProject | Exception], configs: dict[str, Path],
+        tmp_path: Path) -> None:
+    compiled = project(built, "hostile")
+    run = tmp_path / "run"
+    run.mkdir()
+    options = grading.confined(compiled, run, tmp_path)
+    if "-Djava.security.manager" not in options:
+        pytest.skip("this JDK has no security manager (JDK 24 and later): the JVM is confined "
+                    "by the sandbox's limits only")
+    with HexAroundJava(compiled, cwd=run, java_options=options) as java:
+        assert java.build(configs["level1"])[0] == "OK"
+        kind, message = java.place("BUTTERFLY", 7000, 0)
+        assert kind == "EXCEPTION"
+        assert message.startswith("java.security.AccessControlException: access denied "
+                                  '("java.io.FilePermission"'), message
+        assert "escaped.txt" in message
+        # Inside its folder the student's code writes as it likes, and plays on.
+        assert java.place("BUTTERFLY", 7001, 0) == ("OK", "Legal move")
+        assert java.starts == 1
+    assert not (tmp_path / "escaped.txt").exists()
+    assert (run / "inside.txt").read_text(encoding="utf-8") == "written"
 
 
 def test_a_jvm_that_cannot_start_in_its_limits_says_so(
@@ -415,11 +465,10 @@ def test_the_configuration_parser_is_generated_from_the_grammar(
 
 def test_hexkit_grade_scores_the_pristine_project_full_and_a_planted_bug_less(
         built: dict[str, CompiledProject | Exception], sources: dict[str, Path], cache: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        trajectories: TrajectoryCache, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(cache))  # the projects compiled above
     reference = f"hexaround(config={corpus.EVERYTHING})"
-    config = GradingConfig(random=2, bot=0, length=60)
-    trajectories = TrajectoryCache()
+    config = SMALL_PLAN
     pristine = grade(sources["pristine"], reference, config, cache=trajectories)
     assert (pristine.kind, pristine.score, pristine.max_score) == ("hexaround-java", 100, 100)
     mutant = grade(sources["error-passes-the-turn"], reference, config, cache=trajectories)
@@ -429,3 +478,16 @@ def test_hexkit_grade_scores_the_pristine_project_full_and_a_planted_bug_less(
     assert "gm = HexAroundGameBuilder.buildGameManager(\"configuration.hgc\");" in failed.output
     assert "<- here they disagree" in failed.output
     assert failed.picture is not None and "<svg" in failed.picture
+
+
+@pytest.mark.parametrize("mutant_id", sorted(RARE))
+def test_hexkit_grade_finds_a_rare_rule_bug_where_a_student_would_look(
+        built: dict[str, CompiledProject | Exception], sources: dict[str, Path], cache: Path,
+        trajectories: TrajectoryCache, monkeypatch: pytest.MonkeyPatch, mutant_id: str) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(cache))  # the projects compiled above
+    reference = f"hexaround(config={corpus.EVERYTHING})"
+    result = grade(sources[mutant_id], reference, SMALL_PLAN, cache=trajectories)
+    failed = {t.name: t for t in result.tests if t.status == "failed"}
+    assert RARE[mutant_id] in failed, {name: t.output[:300] for name, t in failed.items()}
+    test = failed[RARE[mutant_id]]
+    assert test.counterexample is not None and "<- here they disagree" in test.output
