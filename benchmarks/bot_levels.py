@@ -9,10 +9,17 @@ For each game, every pair of neighbouring levels (1 v 2, 2 v 3, ...) plays a tou
 its own with hexkit's tournament code (``bot:level=N`` seats, both sides of every start, a
 results database per pair in ``--db-dir``, so a stopped run resumes where it stopped). The
 report gives, per pair, the stronger level's score (a win 1, a draw 1/2) with its 95%
-interval and whether it reaches the target (``--target``, 70 %), and the openskill rating
+interval (Wilson's) and whether it reaches the target (``--target``, 70 %), how many games
+stopped at ``--max-moves`` (each a draw), and the openskill rating
 (Plackett-Luce, ``mu`` and ``sigma``) of every level over all the games, with each level's
 CPU time per move, timed on the same middle-game positions. ``--markdown`` prints the
 tables for docs/bots.md.
+
+``--sequential`` stops a pair early, at an even number of games (both sides of each start)
+and at least ``--min-games``, once its 95% interval lies wholly above or wholly below the
+target: lopsided pairs cost few games, close ones get all of ``--games``. (Looking after
+every pair of games makes a stop somewhat likelier than 5 % by chance; the figures say
+how many games each pair played.)
 """
 
 from __future__ import annotations
@@ -49,6 +56,20 @@ def slug(spec: str) -> str:
     return re.sub(r"[^A-Za-z0-9.]+", "-", spec.replace("=", "")).strip("-")
 
 
+class Settled(Exception):
+    """A pair's result is clear (``--sequential``): stop playing it."""
+
+
+def settled(rows: list[GameRow], args: argparse.Namespace) -> bool:
+    """Whether a pair's games so far settle it (``--sequential``): an even number, at least
+    ``--min-games``, and the higher level's 95% interval wholly on one side of the target."""
+    n = sum(1 for r in rows if r.played)
+    if not args.sequential or n < args.min_games or n % 2:
+        return False
+    _, _, lo, hi = score(rows, 0)
+    return lo > args.target or hi < args.target
+
+
 def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
               args: argparse.Namespace, play: bool = True) -> list[GameRow]:
     """Play (or resume) the tournament of level ``low`` against level ``high`` (1-based);
@@ -73,7 +94,11 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
     tournament = Tournament.prepare(config, store)
     try:
         left = sum(1 for _ in tournament.remaining())
-        if left:
+        if left and settled(store.games(), args):
+            print(f"  level {high} v level {low}: settled after "
+                  f"{sum(1 for r in store.games() if r.played)} games", file=sys.stderr,
+                  flush=True)
+        elif left:
             print(f"  level {high} v level {low}: {left} games to play", file=sys.stderr,
                   flush=True)
             names = {0: f"level {high}", 1: f"level {low}"}
@@ -83,25 +108,34 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
                 print(f"    game {pairing.number + 1}: {won or 'draw'} "
                       f"({game_report.moves} moves, {game_report.seconds:.0f} s)",
                       file=sys.stderr, flush=True)
+                if settled(store.games(), args):
+                    raise Settled
 
-            tournament.run(make_backend("local", args.jobs), on_game=report)
+            try:
+                tournament.run(make_backend("local", args.jobs), on_game=report)
+            except Settled:
+                print(f"  level {high} v level {low}: settled (--sequential)",
+                      file=sys.stderr, flush=True)
         return store.games()
     finally:
         store.close()
 
 
 def score(rows: list[GameRow], first: int) -> tuple[float, int, float, float]:
-    """Bot ``first``'s score share in two-bot games, with a 95% interval (normal
-    approximation, clipped to 0..1)."""
+    """Bot ``first``'s score share in two-bot games (a draw half a point), with its 95%
+    interval: Wilson's score interval, which stays honest for few games and for shares
+    near 0 or 1 (where the normal approximation claims 100-100 % after one win); with
+    draws, which lower the variance, it is on the cautious side."""
     played = [r for r in rows if r.played]
     n = len(played)
     if not n:
         return 0.0, 0, 0.0, 0.0
     points = [1.0 if r.winners == (first,) else 0.5 if not r.winners else 0.0 for r in played]
     p = sum(points) / n
-    var = sum((x - p) ** 2 for x in points) / n
-    margin = Z95 * math.sqrt(var / n)
-    return p, n, max(0.0, p - margin), min(1.0, p + margin)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    margin = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, n, max(0.0, centre - margin), min(1.0, centre + margin)
 
 
 def seconds(value: float) -> str:
@@ -156,9 +190,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only the pairs whose lower level is listed, e.g. 3,4 for "
                              "4 v 3 and 5 v 4 (default: every pair; a pair not played is "
                              "reported from its database as far as it got)")
+    parser.add_argument("--sequential", action="store_true",
+                        help="stop a pair once its 95%% interval lies wholly above or below "
+                             "the target (after an even number of games, at least "
+                             "--min-games)")
+    parser.add_argument("--min-games", type=int, default=10, metavar="N",
+                        help="with --sequential: games a pair plays at least (default 10)")
     parser.add_argument("--report", action="store_true",
                         help="play nothing and time nothing: report the databases as they "
                              "are (while other processes play)")
+    parser.add_argument("--no-timing", action="store_true",
+                        help="play, but do not time each level's move (a partial run)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the tables as Markdown (for docs/bots.md)")
     args = parser.parse_args(argv)
@@ -199,31 +241,39 @@ def main(argv: list[str] | None = None) -> int:
         cpu = time.process_time() - started
         specs = [f"{i + 1}: {lv.bot}" for i, lv in enumerate(levels)]
         table = standings(specs, all_rows)
-        cpu_per_move = [math.nan] * len(levels) if args.report else \
+        cpu_per_move = [math.nan] * len(levels) if args.report or args.no_timing else \
             move_times(game, levels, args.seed)
         print(f"\n{game}: levels against the level below ({args.games} games a pair, seed "
               f"{args.seed}; this run's CPU {cpu:.0f} s)")
         if args.markdown:
             print("\n| pair | games | score of the higher | 95% interval | >= target | "
-                  "moves/game |")
-            print("|---|---|---|---|---|---|")
+                  "won-drawn-lost | moves/game | capped |")
+            print("|---|---|---|---|---|---|---|---|")
         for low, rows in pairs:
             p, n, lo, hi = score(rows, 0)
             played = [r for r in rows if r.played]
             moves = sum(r.moves for r in played) / max(1, len(played))
+            capped = sum(1 for r in played if r.unfinished)
+            won = sum(1 for r in played if r.winners == (0,))
+            drawn = sum(1 for r in played if not r.winners)
+            record = f"{won}-{drawn}-{len(played) - won - drawn}"
             if not n:
                 ok, status = "not played", max(status, 2)
-            elif p < args.target:
-                ok, status = "NO", max(status, 2)
-            else:
+            elif lo >= args.target:
                 ok = "yes"
+            elif hi < args.target:
+                ok, status = "NO", max(status, 2)
+            else:  # the interval straddles the target: too few games to say
+                ok, status = ("probably" if p >= args.target else "unclear"), max(status, 2)
             if args.markdown:
                 print(f"| {low + 1} v {low} | {n} | {100 * p:.0f} % | {100 * lo:.0f}-"
-                      f"{100 * hi:.0f} % | {ok} | {moves:.0f} |" if n else
-                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - |")
+                      f"{100 * hi:.0f} % | {ok} | {record} | {moves:.0f} | {capped} |" if n else
+                      f"| {low + 1} v {low} | 0 | - | - | {ok} | - | - | - |")
             elif n:
                 print(f"  level {low + 1} v {low}: {100 * p:5.1f} % of {n} games (95%: "
-                      f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  {moves:.0f} moves a game")
+                      f"{100 * lo:.0f}-{100 * hi:.0f} %)  {ok}  won-drawn-lost {record}, "
+                      f"{moves:.0f} moves a game, "
+                      f"{capped} stopped at --max-moves")
             else:
                 print(f"  level {low + 1} v {low}: not played yet")
         print()

@@ -17,7 +17,7 @@ import sys
 import time
 
 from focus import FocusGame
-from focus.moves import StackMove
+from focus.notation import StackMove
 
 import hexkit
 

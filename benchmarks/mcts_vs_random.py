@@ -29,7 +29,7 @@ import hexkit
 from hexkit import plugins
 from hexkit.bots.mcts import playout_policy
 from hexkit.errors import HexkitError
-from hexkit.match import run_match
+from hexkit.tournament.match import run_match
 
 #: MCTS settings per game: strong with the game's registered evaluation, and few enough
 #: simulations to play 100 games on one core in minutes.

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hexkit.fileio import write_text_atomic
+from hexkit.files.fileio import write_text_atomic
 
 
 def atomic_files(folder: Path) -> Callable[[int, str], None]:
@@ -80,7 +80,7 @@ def sqlite_wal(folder: Path) -> Callable[[int, str], None]:
 
 
 def journal(folder: Path) -> Callable[[int, str], None]:
-    from hexkit.records import GameRecord
+    from hexkit.files.records import GameRecord
     from hexkit.web.storage import FolderStorage
 
     storage = FolderStorage(folder)

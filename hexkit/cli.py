@@ -133,7 +133,7 @@ def _help_formatter() -> type[argparse.HelpFormatter]:
     argparse does for every argument added, and which costs more than all the rest)."""
     import argparse
 
-    from hexkit.console import terminal_columns
+    from hexkit.terminal.console import terminal_columns
 
     class HelpFormatter(argparse.HelpFormatter):
         def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,

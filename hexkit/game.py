@@ -8,7 +8,6 @@ implements :class:`Game` (a rules configuration: the spec plus resolved option v
 from __future__ import annotations
 
 import copy
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,21 +15,31 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Self, final
 
-from hexkit.errors import HexkitError, OptionError, PluginError, RecordError
+from hexkit.errors import HexkitError, OptionError, RecordError
+from hexkit.kit.rng import rng_copy as rng_copy
+from hexkit.kit.rng import rng_from_json as rng_from_json
+from hexkit.kit.rng import rng_to_json as rng_to_json
+from hexkit.spec import ConsoleCommand as ConsoleCommand
+from hexkit.spec import Frontend as Frontend
+from hexkit.spec import Move as Move
+from hexkit.spec import Option as Option
+from hexkit.spec import Outcome as Outcome
+from hexkit.spec import describe_outcome as describe_outcome
+from hexkit.spec import import_object as import_object
 
 # The state kit's parts are imported when a state is made, not with the game specs: every
 # ``hexkit`` command imports this module, and most never make a state.
 if TYPE_CHECKING:
     import numpy
 
-    from hexkit.actions import ActionSpace
-    from hexkit.events import GameEvent
-    from hexkit.gestures import Gesture, Origin
-    from hexkit.observation import ViewPlanes
+    from hexkit.kit.actions import ActionSpace
+    from hexkit.kit.events import GameEvent
+    from hexkit.kit.gestures import Gesture, Origin
+    from hexkit.kit.observation import ViewPlanes
+    from hexkit.kit.turns import TurnOrder
+    from hexkit.kit.undo import Journal
+    from hexkit.kit.view import BoardView
     from hexkit.render.text import StyledText
-    from hexkit.turns import TurnOrder
-    from hexkit.undo import Journal
-    from hexkit.view import BoardView
 
 JSON = Any
 
@@ -50,116 +59,6 @@ else:
 
     G = TypeVar("G", bound="Game", covariant=True)
     M = TypeVar("M", bound="Move", covariant=True)
-
-
-def _parse_bool(text: str) -> bool:
-    low = text.strip().lower()
-    if low in ("1", "true", "yes", "on"):
-        return True
-    if low in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"expected true or false, got {text!r}")
-
-
-def _shown(value: Any) -> str:
-    """A value as an error message quotes it: cut short (an option of thousands of digits
-    still gets a one-line message a person can read)."""
-    text = repr(value)
-    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One game option: name, default, help, type (int, str, bool or float), and the values
-    it may take: a tuple of ``choices``, or ``bounds`` ``(lowest, highest)`` for numbers.
-
-    ``names_file`` marks an option whose value may be a file path (a variant, set-up or
-    config file): a path is accepted only from the operator's own command line; from a web
-    request or an uploaded record only installed variant names are."""
-
-    name: str
-    default: Any
-    help: str = ""
-    type: type = str
-    choices: tuple[Any, ...] | None = None
-    bounds: tuple[Any, Any] | None = None
-    names_file: bool = False
-
-    def coerce(self, value: Any) -> Any:
-        """Convert a value (often text from the command line) to this option's type."""
-        try:
-            if isinstance(value, str) and self.type in (int, float) and not value.isascii():
-                raise ValueError(f"not ASCII digits: {value!r}")  # int("٣") is 3 to Python
-            if self.type is int and isinstance(value, float):
-                if not value.is_integer():  # 3.5 is not 3
-                    raise ValueError(f"not a whole number: {value!r}")
-                value = int(value)
-            if isinstance(value, str) and self.type is not str:
-                value = _parse_bool(value) if self.type is bool else self.type(value.strip())
-            elif self.type is bool and not isinstance(value, bool):
-                raise ValueError(f"expected true or false, got {value!r}")
-            elif self.type in (int, float) and isinstance(value, bool):
-                raise ValueError(f"expected a number, got {value!r}")
-            elif not isinstance(value, self.type):
-                value = self.type(value)
-        except (TypeError, ValueError) as exc:
-            raise OptionError(
-                f"option {self.name}: {_shown(value)} is not a valid {self.type.__name__}"
-            ) from exc
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {_shown(value)} is not one of {allowed}")
-        if self.bounds is not None and value is not None:
-            low, high = self.bounds
-            if not low <= value <= high:
-                raise OptionError(f"option {self.name}: {value!r} is outside {low}..{high}")
-        return value
-
-
-#: A front-end takes over the terminal for a game (e.g. Hex Baron's classic console).
-Frontend = Callable[..., int]
-
-
-@dataclass(frozen=True)
-class ConsoleCommand:
-    """An extra word the game adds to ``hexkit play`` (e.g. Hex Baron's ``ids``).
-
-    ``run(state, argument_text)`` returns a message to print; it raises HexkitError (or
-    OSError) for a user error. It may change the state only through push/pop. ``run`` may
-    be given as ``"package.module:function"``: it is imported when the word is first used.
-    """
-
-    name: str
-    help: str
-    #: The state is the game's own (a HexBaronState...): typed Any, because a Callable's
-    #: parameter cannot be narrower than the type it is given as.
-    run: Callable[[Any, str], str]
-
-    if TYPE_CHECKING:  # the constructor also takes a reference, made a function below
-        def __init__(self, name: str, help: str,
-                     run: Callable[[Any, str], str] | str) -> None: ...
-
-    def __post_init__(self) -> None:
-        if isinstance(self.run, str):
-            object.__setattr__(self, "run", _LazyFunction(self.run))
-
-
-class _LazyFunction:
-    """A function named ``"package.module:function"``, imported on the first call."""
-
-    __slots__ = ("reference", "_function")
-
-    def __init__(self, reference: str):
-        self.reference = reference
-        self._function: Callable[..., Any] | None = None
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self._function is None:
-            self._function = import_object(self.reference)
-        return self._function(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"<function {self.reference}>"
 
 
 @dataclass(frozen=True)
@@ -236,98 +135,6 @@ class GameSpec:
         return import_object(found) if isinstance(found, str) else found
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winning seats (empty for a draw) and a short reason."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won."""
-        return not self.winners
-
-    def to_dict(self) -> dict[str, JSON]:
-        """JSON-safe form."""
-        return {"winners": list(self.winners), "reason": self.reason}
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
-        """Inverse of :meth:`to_dict`."""
-        return cls(tuple(int(w) for w in d["winners"]), str(d["reason"]))
-
-
-class Move:
-    """Base of every game's move type. Subclasses are small frozen dataclasses.
-
-    ``str(move)`` is the notation a person types and round-trips through
-    :meth:`State.parse_move`; moves compare by value and hash.
-    """
-
-    __slots__ = ()
-
-    # Moves are immutable values: copies of a state share them.
-    def __copy__(self) -> Move:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
-        return self
-
-    def __reduce_ex__(self, protocol: Any) -> str | tuple[Any, ...]:
-        # A dataclass move pickles as its class and its fields' values: for a frozen one,
-        # several times faster to write and to read than pickle's generic way (a long move
-        # stack is most of a state's pickle). Other moves are pickled the generic way.
-        values = _MOVE_VALUES.get(type(self))
-        if values is None:
-            values = _MOVE_VALUES[type(self)] = _field_values(type(self))
-        if values is _GENERIC:
-            return super().__reduce_ex__(protocol)
-        return (type(self), values(self))
-
-
-def _GENERIC(move: Move) -> tuple[Any, ...]:
-    """Marks a move class pickled pickle's generic way."""
-    raise AssertionError("not called")
-
-
-#: Per move class: a function giving the values its constructor takes, in order, or
-#: _GENERIC when the class is not a plain dataclass.
-_MOVE_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """``attrgetter`` of the fields ``cls(*values)`` takes, for a dataclass whose
-    constructor only stores them (no ``__post_init__``, no keyword-only or excluded
-    field); else _GENERIC."""
-    import dataclasses
-    from operator import attrgetter
-
-    params = getattr(cls, "__dataclass_params__", None)
-    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
-            or params is None or not params.init:
-        return _GENERIC
-    fields = dataclasses.fields(cls)
-    if not all(f.init and not f.kw_only for f in fields):
-        return _GENERIC
-    if len(fields) == 1:
-        one = attrgetter(fields[0].name)
-        return lambda move: (one(move),)
-    if not fields:
-        return lambda move: ()
-    return attrgetter(*(f.name for f in fields))
-
-
-def import_object(reference: str) -> Any:
-    """The object named ``"package.module:name"`` (imported on first use, so that a plugin
-    can name its game's classes without importing its rules at start-up)."""
-    module_name, _, attribute = reference.partition(":")
-    try:
-        return getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as exc:
-        raise PluginError(f"cannot import {reference!r}: {type(exc).__name__}: {exc}") from None
-
-
 class Game(ABC):
     """A game with its options fixed. Makes states; is immutable and shareable."""
 
@@ -402,7 +209,7 @@ class Game(ABC):
     max_plies: int = 1000
 
     def action_space(self) -> ActionSpace:
-        """The game's fixed, ordered move universe (see :mod:`hexkit.actions`), made once
+        """The game's fixed, ordered move universe (see :mod:`hexkit.kit.actions`), made once
         by :meth:`make_action_space`."""
         found = self.__dict__.get("_kit_action_space")
         if found is None:
@@ -410,9 +217,9 @@ class Game(ABC):
         return found
 
     def make_action_space(self) -> ActionSpace:
-        """Build the action space. Default: :class:`hexkit.actions.GestureActionSpace`,
+        """Build the action space. Default: :class:`hexkit.kit.actions.GestureActionSpace`,
         numbering moves by where they start and end on the starting position's cells."""
-        from hexkit.actions import GestureActionSpace
+        from hexkit.kit.actions import GestureActionSpace
 
         return GestureActionSpace(self)
 
@@ -426,11 +233,11 @@ class Game(ABC):
         return found
 
     def view_planes(self) -> ViewPlanes:
-        """The default observation's layout (:class:`hexkit.observation.ViewPlanes`), made
+        """The default observation's layout (:class:`hexkit.kit.observation.ViewPlanes`), made
         once."""
         found = self.__dict__.get("_kit_view_planes")
         if found is None:
-            from hexkit.observation import ViewPlanes
+            from hexkit.kit.observation import ViewPlanes
 
             found = self._kit_view_planes = ViewPlanes(self)
         return found
@@ -445,8 +252,8 @@ class Game(ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and the options that differ from the defaults, and is
         built again where it is unpickled, once per process (what it compiled or loaded is
-        never pickled; see :mod:`hexkit.statepickle`)."""
-        from hexkit.statepickle import reduce_game
+        never pickled; see :mod:`hexkit.kit.statepickle`)."""
+        from hexkit.kit.statepickle import reduce_game
 
         return reduce_game(self)
 
@@ -499,7 +306,7 @@ class State(ABC, Generic[G, M]):
       move leaves the state exactly as it was; :meth:`pop` rolls back to before the move
       (a game that keeps its own undo data, as a fast path, also overrides :meth:`undo`);
     - ``players`` come from the game (:attr:`Game.player_names`), ``current_player`` from
-      ``self.turn_order`` (a :class:`~hexkit.turns.TurnOrder`, made on first use; call
+      ``self.turn_order`` (a :class:`~hexkit.kit.turns.TurnOrder`, made on first use; call
       :meth:`advance_turn` in ``apply``);
     - :meth:`copy` copies the kit's data and calls :meth:`copy_data` for the game's own;
     - :meth:`is_over` is ``outcome() is not None``;
@@ -514,11 +321,11 @@ class State(ABC, Generic[G, M]):
     rng: random.Random
     #: Moves pushed since the state was created, oldest first.
     move_stack: list[M]
-    #: The undo journal of the moves on the stack (see :mod:`hexkit.undo`).
+    #: The undo journal of the moves on the stack (see :mod:`hexkit.kit.undo`).
     journal: Journal
 
     def __init__(self, game: G, rng: random.Random | int | None = None):
-        from hexkit.undo import Journal
+        from hexkit.kit.undo import Journal
 
         self.game = game
         if isinstance(rng, random.Random):
@@ -548,11 +355,11 @@ class State(ABC, Generic[G, M]):
 
     @cached_property
     def turn_order(self) -> TurnOrder:
-        """Whose turn it is (a :class:`~hexkit.turns.TurnOrder` value; change it with
+        """Whose turn it is (a :class:`~hexkit.kit.turns.TurnOrder` value; change it with
         :meth:`advance_turn` or ``self.journal.set("turn_order", ...)``). Made on first use,
         one action per turn for the game's seats: states that keep their own turn (every
         built-in game) never pay for it."""
-        from hexkit.turns import TurnOrder
+        from hexkit.kit.turns import TurnOrder
 
         return TurnOrder(len(self.game.player_names))
 
@@ -625,7 +432,7 @@ class State(ABC, Generic[G, M]):
     def emit(self, kind: str, text: str, seat: int | None = None,
              cells: Iterable[tuple[int, int]] = (), **data: Any) -> None:
         """Record an event of the move being applied (call it from :meth:`apply`)."""
-        from hexkit.events import GameEvent
+        from hexkit.kit.events import GameEvent
 
         event = GameEvent(kind, text, seat, tuple(cells), data)
         if self._kit_emitted is None:
@@ -645,7 +452,7 @@ class State(ABC, Generic[G, M]):
         if index == count - 1:
             outcome = self.outcome()
             if outcome is not None:
-                from hexkit.events import GAME_OVER, GameEvent
+                from hexkit.kit.events import GAME_OVER, GameEvent
 
                 found = (*found, GameEvent(
                     GAME_OVER, describe_outcome(self.players, outcome),
@@ -718,8 +525,8 @@ class State(ABC, Generic[G, M]):
         """A state pickles as its class, its game and its own data
         (:meth:`__getstate__`), at about the cost of :meth:`copy`; the unpickled state can
         pop every move. A state holding something pickle cannot write pickles as its saved
-        form and the moves on its stack instead (see :mod:`hexkit.statepickle`)."""
-        from hexkit.statepickle import reduce_state
+        form and the moves on its stack instead (see :mod:`hexkit.kit.statepickle`)."""
+        from hexkit.kit.statepickle import reduce_state
 
         return reduce_state(self)
 
@@ -727,20 +534,20 @@ class State(ABC, Generic[G, M]):
         """The attributes a pickle of this state holds: those :meth:`copy` copies, minus the
         game (pickled beside them). Override it (calling ``super()``) to leave caches
         behind, and :meth:`__setstate__` to make them again."""
-        from hexkit.statepickle import state_data
+        from hexkit.kit.statepickle import state_data
 
         return state_data(self)
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         """Restore what :meth:`__getstate__` gave (``self.game`` is set already)."""
-        from hexkit.statepickle import restore_state
+        from hexkit.kit.statepickle import restore_state
 
         restore_state(self, data)
 
     def observation(self, seat: int | None = None) -> numpy.ndarray:
         """The position as float32 numpy planes of shape ``game.observation_shape``, seen by
         ``seat`` (default: the player to act). Default: read from :meth:`view` (see
-        :mod:`hexkit.observation`); games override it where that is slow or says too
+        :mod:`hexkit.kit.observation`); games override it where that is slow or says too
         little. Needs numpy (``pip install 'hexkit-games[rl]'``)."""
         planes = self.game.view_planes()
         return planes.planes(self, self.current_player if seat is None else seat)
@@ -808,7 +615,7 @@ class State(ABC, Generic[G, M]):
         text rendering as its caption)."""
         if type(self).render is State.render:
             raise NotImplementedError(f"{type(self).__name__} must implement render() or view()")
-        from hexkit.view import BoardView
+        from hexkit.kit.view import BoardView
 
         return BoardView("hex", (), tuple(self.players), caption=tuple(self.render().splitlines()))
 
@@ -860,38 +667,3 @@ def result_text(state: State) -> str:
     """The sentence for a finished game (see :func:`describe_outcome`); "" while it goes on."""
     outcome = state.outcome()
     return "" if outcome is None else describe_outcome(state.players, outcome)
-
-
-def describe_outcome(players: Sequence[str], outcome: Outcome) -> str:
-    """``Game over: BLUE wins (RED's butterfly is surrounded).`` or ``...: a draw (...).``"""
-    if outcome.is_draw:
-        return f"Game over: a draw ({outcome.reason})."
-    names = " and ".join(players[w] for w in outcome.winners)
-    verb = "wins" if len(outcome.winners) == 1 else "win"
-    return f"Game over: {names} {verb} ({outcome.reason})."
-
-
-def rng_copy(rng: random.Random) -> random.Random:
-    """An independent generator in the same state as ``rng`` (without seeding a new one
-    from the operating system first, which costs more than the copy)."""
-    twin = random.Random.__new__(random.Random)
-    twin.setstate(rng.getstate())
-    return twin
-
-
-def rng_to_json(rng: random.Random) -> list[Any]:
-    """A random generator's full state as JSON-safe data."""
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def rng_from_json(data: Sequence[Any]) -> random.Random:
-    """Rebuild a random generator from :func:`rng_to_json` output."""
-    rng = random.Random()
-    try:
-        version, internal, gauss = data
-        rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"invalid random generator state: {exc}") from exc
-    return rng
-

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from hexkit import hookspecs
-from hexkit.entry_points import entry_points
 from hexkit.errors import HexkitError, OptionError, PluginError, UnknownGameError
 from hexkit.game import Game, GameSpec
+from hexkit.loading.entry_points import entry_points
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -100,12 +100,12 @@ def _what(exc: BaseException) -> str:
 
 def unknown_message(kind: str, name: str, known: Iterable[str]) -> str:
     """``unknown game 'x'; did you mean 'y'?`` (or the list of known names)."""
-    import difflib
+    from hexkit.suggest import closest
 
     known = sorted(known)
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    if close:
-        return f"unknown {kind} '{name}'; did you mean '{close[0]}'?"
+    close = closest(name, known)
+    if close is not None:
+        return f"unknown {kind} '{name}'; did you mean '{close}'?"
     listing = ", ".join(known) if known else "none installed"
     return f"unknown {kind} '{name}' (known: {listing})"
 
@@ -203,7 +203,7 @@ class _Loader:
             if found.problem:
                 self.registry.problems.append(Problem(found.name, found.problem))
                 continue
-            from hexkit.deadline import call_deadline
+            from hexkit.loading.deadline import call_deadline
 
             try:
                 # A plugin file that loops or calls os._exit when imported must not hang
@@ -297,13 +297,10 @@ class _Loader:
         ]
         for name, plugin in list(self.pm.list_name_plugin()):
             for impl_name in self._pending_hooks(plugin):
-                import difflib
+                from hexkit.suggest import hint
 
-                close = difflib.get_close_matches(impl_name, known, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.registry.problems.append(
-                    Problem(name, f"implements unknown hook '{impl_name}'{hint}")
-                )
+                self.registry.problems.append(Problem(
+                    name, f"implements unknown hook '{impl_name}'{hint(impl_name, known)}"))
                 self.pm.unregister(plugin)
                 break
 
@@ -341,11 +338,11 @@ class _Loader:
                                                  plugin_manager=self.pm)
 
     def _policy_registrar(self, policy: Any) -> None:
-        from hexkit.bots.policy import PlayoutPolicy
+        from hexkit.spec import PlayoutPolicy
 
         if not isinstance(policy, PlayoutPolicy):
             raise PluginError(f"registered {type(policy).__name__}, not a PlayoutPolicy")
-        from hexkit.bots.policy import check_levels
+        from hexkit.spec import check_levels
 
         problem = check_levels(policy.levels)
         if problem:
@@ -592,6 +589,42 @@ def spec_problem(spec: GameSpec) -> str | None:
             except Exception as exc:
                 return f"option {option.name!r}: {_what(exc)}"
     return None
+
+
+def implementers(pm: pluggy.PluginManager, hook_names: Iterable[str]) -> list[str]:
+    """The plugins that implement at least one of a game's own hooks, in the order pluggy
+    calls them."""
+    names: list[str] = []
+    for hook_name in hook_names:
+        caller = getattr(pm.hook, hook_name, None)
+        for impl in caller.get_hookimpls() if caller is not None else ():
+            if impl.plugin_name not in names:
+                names.append(impl.plugin_name)
+    return names
+
+
+def call_registrars(pm: pluggy.PluginManager, hook_name: str,
+                    make_register: Callable[[str], Callable[..., None]], *,
+                    who: Callable[[str], str] = "plugin {}".format,
+                    only: Container[str] | None = None) -> None:
+    """Call a game's own registrar hook (``hexaround_register_abilities``...) once in every
+    plugin that implements it (or in those named in ``only``), each with the ``register``
+    function ``make_register(plugin_name)`` made for it. The games collect their extensions
+    this way when a game is built, never while it is played. A plugin that fails is one
+    PluginError naming it: ``{who(plugin)}: {hook_name} failed: ValueError: ...``."""
+    caller = getattr(pm.hook, hook_name, None)
+    for impl in caller.get_hookimpls() if caller is not None else ():
+        plugin = impl.plugin_name
+        if only is not None and plugin not in only:
+            continue
+        register = make_register(plugin)
+        try:
+            impl.function(**dict.fromkeys(impl.argnames, register))
+        except PluginError:
+            raise
+        except Exception as exc:  # a broken plugin gets one line naming it
+            raise PluginError(f"{who(plugin)}: {hook_name} failed: "
+                              f"{type(exc).__name__}: {exc}") from None
 
 
 def build_registry(

@@ -27,6 +27,13 @@ def closest(word: str, known: Iterable[str], cutoff: float = CUTOFF) -> str | No
     return by_lower[found[0]] if found else None
 
 
+def hint(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` with the known word closest to ``word``, or "" if none is
+    close: the tail of a one-line error about an unknown name or key."""
+    found = closest(word, known)
+    return f" (did you mean '{found}'?)" if found is not None else ""
+
+
 def words_of(texts: Iterable[str]) -> set[str]:
     """The words (letters only, two or more) in ``texts``, split at spaces and at the
     punctuation of move notations (``-``, ``:``, ``,``, parentheses)."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from hexkit.errors import IllegalMoveError, MoveParseError
 from hexkit.game import Game, Move, Outcome, State
-from hexkit.gestures import Hand
+from hexkit.kit.gestures import Hand
 
 #: Positions per game whose gestures are all checked against the view (every 7th move).
 GESTURE_CHECKS = 4

@@ -34,6 +34,10 @@ FILE_BLOCK = re.compile(r"<!-- file: (?P<path>\S+) -->\n```[a-z]*\n(?P<code>.*?)
                         re.DOTALL)
 #: Names of the example's installed files and metadata, left out of the fresh environment.
 EXAMPLE_NAMES = ("hexconnection", "hex_connection")
+#: The environment of a ``pytest`` run on a plugin's own tests, which need no pytest plugin:
+#: the ones installed here are not loaded (Hypothesis's alone costs a second of CPU at every
+#: start, importing all of Hypothesis).
+PLAIN_PYTEST = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def tutorial_files(text: str) -> dict[str, str]:
@@ -88,10 +92,16 @@ class FreshEnv:
             f"import site; site.addsitedir({str(shadow)!r})\n", encoding="utf-8")
 
     def run(self, *args: str, input: str = "", cwd: Path | None = None,
-            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+            timeout: float = 120,
+            env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(self.python), *args], input=input, capture_output=True,
-                              text=True, env=self.env, cwd=cwd,
+                              text=True, env={**self.env, **(env_extra or {})}, cwd=cwd,
                               timeout=timeout)
+
+    def pytest(self, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        """``pytest -q`` in ``cwd``, as a plugin's author runs its tests."""
+        return self.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=cwd,
+                        timeout=timeout, env_extra=PLAIN_PYTEST)
 
     def run_python(self, code: str) -> subprocess.CompletedProcess[str]:
         return self.run("-c", code)

@@ -1,4 +1,4 @@
-"""``hexkit check FILE...``: run instructors' scenario files (see :mod:`hexkit.scenarios`).
+"""``hexkit check FILE...``: run instructors' scenario files (see :mod:`hexkit.tools.scenarios`).
 
 With plugin folders (``hexkit --plugins-dir student/ check course/``) the plugins found
 there are the plugins under test: their games are the ones checked, in place of an
@@ -17,7 +17,7 @@ from typing import IO
 
 from hexkit import plugins
 from hexkit.errors import ConfigError, HexkitError
-from hexkit.scenarios import Scenario, ScenarioFailure, load_scenarios, run_scenario
+from hexkit.tools.scenarios import Scenario, ScenarioFailure, load_scenarios, run_scenario
 
 #: Default deadline of one call into the plugin's code (seconds).
 DEFAULT_TIME_LIMIT = 10.0

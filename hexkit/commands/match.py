@@ -1,5 +1,5 @@
-"""``hexkit match``: bots play a series of games (see :mod:`hexkit.match`); a progress bar,
-then wins, draws and losses per player."""
+"""``hexkit match``: bots play a series of games (see :mod:`hexkit.tournament.match`); a
+progress bar, then wins, draws and losses per player."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import sys
 from typing import IO
 
 from hexkit import plugins
-from hexkit.deadline import call_deadline
 from hexkit.errors import OptionError
-from hexkit.match import (
+from hexkit.loading.deadline import call_deadline
+from hexkit.tournament.backends import Backend, make_backend
+from hexkit.tournament.match import (
     DEFAULT_MAX_MOVES,
     DEFAULT_TIME_PER_MOVE,
     MAX_PLAYERS,
@@ -20,7 +21,6 @@ from hexkit.match import (
     _average,
     run_match,
 )
-from hexkit.tournament.backends import Backend, make_backend
 from hexkit.tournament.progress import ProgressBar
 
 #: Default deadline of one call into the rules (seconds).

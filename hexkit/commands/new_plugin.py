@@ -1,5 +1,5 @@
 """``hexkit new-plugin NAME``: write a ready-to-install game plugin package (see
-:mod:`hexkit.scaffold`)."""
+:mod:`hexkit.tools.scaffold`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import shlex
 from pathlib import Path
 
-from hexkit.scaffold import write_plugin
+from hexkit.tools.scaffold import write_plugin
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -35,9 +35,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print ``perft(d) = count`` lines with times and nodes per second."""
-    from hexkit import perft
-    from hexkit.deadline import watch_calls
     from hexkit.errors import OptionError
+    from hexkit.loading.deadline import watch_calls
+    from hexkit.tools import perft
 
     if args.depth < 1:
         raise OptionError(f"perft: DEPTH must be 1 or more, not {args.depth}")
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 def _perft(args: argparse.Namespace) -> int:
     from hexkit import plugins
     from hexkit.errors import OptionError
-    from hexkit.perft import divide, perft_lines
+    from hexkit.tools.perft import divide, perft_lines
 
     reg = plugins.registry()
     name, inline = plugins.parse_game_string(args.game)

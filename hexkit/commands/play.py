@@ -1,8 +1,8 @@
 """``hexkit play``: a game at the terminal, between humans and bots, on the text rendering.
 
 This module reads the command line (checking that every option given applies) and sets the
-game up; :mod:`hexkit.session` plays it. The game's code runs under a deadline
-(``--time-limit``, a :class:`~hexkit.deadline.Watchdog`): paused while a player types, armed
+game up; :mod:`hexkit.terminal.session` plays it. The game's code runs under a deadline
+(``--time-limit``, a :class:`~hexkit.loading.deadline.Watchdog`): paused while a player types, armed
 for the work that follows each line and each bot's move, so that a plugin whose rules loop
 ends the command with one line instead of hanging it.
 """
@@ -16,13 +16,13 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from hexkit import plugins
-from hexkit.console import is_terminal
-from hexkit.deadline import CallTimeout, PluginExit, Watchdog
 from hexkit.errors import OptionError
 from hexkit.game import Game, State
+from hexkit.loading.deadline import CallTimeout, PluginExit, Watchdog
+from hexkit.terminal.console import is_terminal
 
 if TYPE_CHECKING:
-    from hexkit.session import GameFile, PlaySession, Seat
+    from hexkit.terminal.session import GameFile, PlaySession, Seat
 
 MAX_SEATS = 4
 
@@ -139,8 +139,8 @@ def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[s
     state = game.new_state(seed=args.seed)
     seats = _seats(args, game, len(state.players), [], dog=dog)
 
-    from hexkit.records import GameRecord
-    from hexkit.session import GameFile
+    from hexkit.files.records import GameRecord
+    from hexkit.terminal.session import GameFile
 
     record = GameRecord.for_game(game, seed=args.seed, players=[s.spec for s in seats])
     file = GameFile(record, prefix=_global_prefix(args))
@@ -149,7 +149,7 @@ def _run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[s
     elif not args.no_save and is_terminal(stdin):
         # A person at a terminal never loses a game by leaving it: it is kept once a move
         # is played. A script feeding the moves saves only what it asks for (--save).
-        from hexkit.userdirs import kept_games_folder
+        from hexkit.files.userdirs import kept_games_folder
 
         file.keep_in = kept_games_folder()
     if is_terminal(stdin) and all(seat.bot is None for seat in seats):
@@ -190,7 +190,7 @@ def _seats(args: argparse.Namespace, game: Game, count: int,
     is played by a person instead, and ``notes`` gets one line saying so. With ``dog``,
     each bot's move runs under the deadline."""
     from hexkit.bots import make_bot, starts_process
-    from hexkit.session import Seat
+    from hexkit.terminal.session import Seat
 
     beyond = [seat for seat in seats_given(args) if seat > count]
     if beyond:
@@ -220,8 +220,8 @@ def _global_prefix(args: argparse.Namespace) -> list[str]:
 
 def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Seat],
              file: GameFile, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> PlaySession:
-    from hexkit.console import Console, want_colour
-    from hexkit.session import PlaySession
+    from hexkit.terminal.console import Console, want_colour
+    from hexkit.terminal.session import PlaySession
 
     console = Console(stdout, colour=want_colour(stdout, args.colour or "auto"))
     return PlaySession(game, state, seats, stdin, console, file, stderr)
@@ -230,8 +230,8 @@ def _session(args: argparse.Namespace, game: Game, state: State, seats: list[Sea
 def _run_loaded(args: argparse.Namespace, stdin: IO[str], stdout: IO[str],
                 stderr: IO[str], dog: Watchdog | None) -> int:
     """``hexkit play --load FILE``: replay the record (re-checking it) and play on."""
-    from hexkit.records import load_record, replay
-    from hexkit.session import GameFile, same_file
+    from hexkit.files.records import load_record, replay
+    from hexkit.terminal.session import GameFile, same_file
 
     if args.frontend is not None:
         raise OptionError(f"--load does not apply to --frontend {args.frontend} "

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from hexkit.errors import RecordError
-from hexkit.fileio import write_text_atomic
-from hexkit.records import load_record, replay
+from hexkit.files.fileio import write_text_atomic
+from hexkit.files.records import load_record, replay
 from hexkit.render import render_state_svg
 
 

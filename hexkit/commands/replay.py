@@ -22,8 +22,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from hexkit.errors import RecordError
-    from hexkit.events import GAME_OVER
-    from hexkit.records import check_result, load_record, replay_steps
+    from hexkit.files.records import check_result, load_record, replay_steps
+    from hexkit.kit.events import GAME_OVER
 
     out, stdin = sys.stdout, sys.stdin
     record = load_record(args.file)

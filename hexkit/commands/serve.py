@@ -18,7 +18,7 @@ from hexkit.errors import OptionError
 def default_folder() -> Path:
     """Where the server keeps its games: ``$XDG_DATA_HOME/hexkit/web-games`` (or
     ``~/.local/share/hexkit/web-games``)."""
-    from hexkit.userdirs import data_home
+    from hexkit.files.userdirs import data_home
 
     return data_home() / "web-games"
 

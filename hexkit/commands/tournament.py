@@ -13,9 +13,9 @@ from typing import IO, Any
 
 from hexkit import plugins
 from hexkit.commands.match import add_backend_arguments, add_limit_arguments, backend_from
-from hexkit.datapaths import confine
 from hexkit.errors import OptionError
-from hexkit.fileio import write_text_atomic
+from hexkit.files.datapaths import confine
+from hexkit.files.fileio import write_text_atomic
 from hexkit.tournament.pairings import FORMATS, Pairing
 from hexkit.tournament.progress import ProgressBar
 from hexkit.tournament.ratings import require_openskill

@@ -152,7 +152,7 @@ def _typed_password(stdin: IO[str]) -> str:
 def read_roster(path: str) -> list[tuple[int, dict[str, str]]]:
     """The rows of a CSV roster as ``(line, {name, email, student_id, display})``;
     ConfigError (file:line) if it cannot be read."""
-    from hexkit.fileio import read_text_bounded
+    from hexkit.files.fileio import read_text_bounded
 
     text = read_text_bounded(path, 4 << 20)
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))

@@ -25,13 +25,13 @@ calls are played.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.yamlfile import LineDict, load_yaml
+from hexkit.files.yamlfile import LineDict, load_yaml
+from hexkit.suggest import hint
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 KEYS = ("reference", "weights", "scenarios", "visibility", "trajectories", "limits", "kind")
@@ -80,9 +80,8 @@ class GradingConfig:
 def _check_keys(data: LineDict, allowed: tuple[str, ...], file: Path, what: str) -> None:
     for key in data:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise ConfigError(f"unknown {what} key {key!r}{hint}", file, data.line_of(key))
+            raise ConfigError(f"unknown {what} key {key!r}{hint(str(key), allowed)}", file,
+                              data.line_of(key))
 
 
 def _number(value: Any, file: Path, line: int, what: str, whole: bool = False,

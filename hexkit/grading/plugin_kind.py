@@ -18,7 +18,6 @@ from typing import Any
 
 from hexkit import plugins
 from hexkit.errors import HexkitError, OptionError
-from hexkit.events import CAPTURED, DESTROYED, ELIMINATED, RESERVED, RETURNED
 from hexkit.game import Game, State
 from hexkit.grading.kind import (
     Kind,
@@ -30,6 +29,7 @@ from hexkit.grading.kind import (
 )
 from hexkit.grading.observe import attempt, play
 from hexkit.grading.sandbox import Budget, Limits, Sandbox
+from hexkit.kit.events import CAPTURED, DESTROYED, ELIMINATED, RESERVED, RETURNED
 
 #: Text that is no move in any game: each must be refused as unreadable or illegal.
 JUNK = ("", "zz", "??", "move", "0", "-1 -1", "pass pass pass")
@@ -183,7 +183,7 @@ class PluginSession(SandboxSession):
         return trajectory
 
     def _scenarios(self, name: str, path: Path) -> list[Trajectory]:
-        from hexkit.scenarios import _start, load_scenarios
+        from hexkit.tools.scenarios import _start, load_scenarios
 
         out = []
         for scenario in load_scenarios(path):

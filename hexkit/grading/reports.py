@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree as ET
 
-from hexkit.fileio import write_text_atomic as atomic_write_text
+from hexkit.files.fileio import write_text_atomic as atomic_write_text
 from hexkit.grading.grader import GradeResult
 
 

@@ -1,4 +1,4 @@
-"""SVG pictures of any game's position, drawn from a :class:`~hexkit.view.BoardView` with
+"""SVG pictures of any game's position, drawn from a :class:`~hexkit.kit.view.BoardView` with
 the standard library only.
 
 Geometry lives here, not in the boards (Red Blob Games' layout): hex cells at axial
@@ -13,9 +13,28 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
-from hexkit.view import BoardView, CellView, HandView
+from hexkit.kit.view import BoardView, CellView, HandView
+
+
+# Written here, not imported from xml.sax.saxutils: that module imports urllib, http and
+# email, half the start-up of a command that draws a board (``hexkit play`` at a terminal
+# draws through hexkit.render).
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities (as ``xml.sax.saxutils.escape``)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` escaped (newlines, returns and tabs too) and quoted as an attribute value,
+    in double quotes unless it holds one (as ``xml.sax.saxutils.quoteattr``)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
+
 
 #: Seat colours (seat 0 first); neutral pieces are grey.
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -44,7 +63,8 @@ MAX_DRAWN_PIECES = 5
 
 
 def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
-               result: str = "", interactive: bool = False) -> str:
+               result: str = "", interactive: bool = False,
+               hands_wrap: float | None = None) -> str:
     """The picture of ``view`` as a standalone SVG document.
 
     ``cell_size`` is a hexagon's centre-to-corner distance (a square's side is twice
@@ -52,6 +72,8 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     and why) is written in bold under the legend. ``interactive`` marks every cell polygon
     with ``data-cell="a,b"`` and every piece in hand with ``data-seat``/``data-kind`` for a
     click-to-move page, and lets clicks on pieces fall through to their cell.
+    ``hands_wrap`` (in font sizes) wraps each seat's pieces in hand onto lines no wider
+    than that or the board, so that many kinds in hand do not shrink the board (a phone).
     """
     r = float(cell_size)
     shapes = {cell.at: _cell_shape(view, cell.at, r) for cell in view.cells}
@@ -60,6 +82,9 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     margin = r * 0.5
     font = max(11.0, r * 0.45)
     hand_rows = _hand_rows(view)
+    if hands_wrap is not None:
+        limit = max(hands_wrap * font, max(xs) - min(xs))
+        hand_rows = _wrapped(view, hand_rows, font, limit)
     result_lines = [result] if result else []
     # A caption line that only repeats the result is said once, in the banner.
     caption = [line for line in view.caption if not result or line.strip() != result.strip()]
@@ -94,7 +119,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         banner = _text(width / 2, y, line, font, anchor="middle", weight="bold", fill="#1b1b1b")
         out.append(f'<g class="result">{banner}</g>')
 
-    fills = _terrain_fills(view)
+    fills = terrain_fills(view)
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
     out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
     for cell in view.cells:
@@ -126,8 +151,11 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     out.append("</g>")
 
     y = header + (max(ys) - min(ys)) + 2 * margin + font * 0.6
+    named: set[int] = set()
     for seat, hands in hand_rows:
-        out.extend(_hand_row(view, seat, hands, margin, y, font, colours, interactive))
+        out.extend(_hand_row(view, seat, hands, margin, y, font, colours, interactive,
+                             seat not in named))
+        named.add(seat)
         y += font * 1.9
     y += (margin * 0.5 if hand_rows else 0.0) + font * 0.4
     for line in caption:
@@ -294,7 +322,9 @@ def _darker(colour: str) -> str:
     return "#" + "".join(f"{int(c * 0.72):02x}" for c in rgb)
 
 
-def _terrain_fills(view: BoardView) -> dict[str, str]:
+def terrain_fills(view: BoardView) -> dict[str, str]:
+    """Each terrain of ``view`` with the colour it is drawn in (the view's own colours,
+    then the palette's for terrains it names none for)."""
     fills = {name: colour for name, colour in view.terrain_colours}
     unnamed = sorted({c.terrain for c in view.cells if c.terrain and c.terrain not in fills})
     for i, name in enumerate(unnamed):
@@ -332,6 +362,26 @@ def _hand_rows(view: BoardView) -> list[tuple[int, list[HandView]]]:
     return sorted(rows.items())
 
 
+def _wrapped(view: BoardView, rows: list[tuple[int, list[HandView]]], font: float,
+             limit: float) -> list[tuple[int, list[HandView]]]:
+    """Each seat's row cut into lines of at most ``limit`` wide (one chip at least)."""
+    size = font * 0.8
+    out: list[tuple[int, list[HandView]]] = []
+    for seat, hands in rows:
+        start = _text_width(_hand_name(view, seat) + ":", size) + size
+        line: list[HandView] = []
+        width = start
+        for hand in hands:
+            w = _text_width(_chip_text(hand), size) + size * 1.6
+            if line and width + w > limit:
+                out.append((seat, line))
+                line, width = [], start
+            line.append(hand)
+            width += w
+        out.append((seat, line))
+    return out
+
+
 def _hand_name(view: BoardView, seat: int) -> str:
     return view.players[seat] if 0 <= seat < len(view.players) else f"Player {seat + 1}"
 
@@ -352,13 +402,14 @@ def _hands_width(view: BoardView, rows: Sequence[tuple[int, Sequence[HandView]]]
 
 
 def _hand_row(view: BoardView, seat: int, hands: Sequence[HandView], x: float, y: float,
-              font: float, colours: Sequence[str], interactive: bool) -> list[str]:
+              font: float, colours: Sequence[str], interactive: bool,
+              named: bool = True) -> list[str]:
     """``BLUE: [BUTTERFLY ×1] [ANT ×3]``: one chip per kind of piece, in the seat's colour
-    (an empty kind is drawn faded)."""
+    (an empty kind is drawn faded); a wrapped line (not ``named``) is indented alike."""
     size = font * 0.8
     colour = _owner_colour(seat, colours)
     name = _hand_name(view, seat) + ":"
-    out = [_text(x, y + size * 0.35, name, size, weight="bold")]
+    out = [_text(x, y + size * 0.35, name, size, weight="bold")] if named else []
     x += _text_width(name, size) + size
     ink = "#111111" if _luminance(colour) > 0.6 else "#ffffff"
     for hand in hands:

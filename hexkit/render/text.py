@@ -1,6 +1,6 @@
 """Text pictures of positions: :class:`StyledText` (plain text whose runs carry what they
 show, so that a terminal with colour can colour owners, the last move and highlighted
-targets), and a drawing of any :class:`~hexkit.view.BoardView`, the default ``render()``
+targets), and a drawing of any :class:`~hexkit.kit.view.BoardView`, the default ``render()``
 of a game that only implements ``view()``.
 
 Square boards are drawn as a grid; hex boards row by row (axial ``r``), each row shifted
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hexkit.view import BoardView, CellView
+from hexkit.kit.view import BoardView, CellView
 
 #: Roles of runs of text, beside ``seat:N`` (a piece or name of seat N): the cells of the
 #: last move, cells a player asked about (targets of ``moves WHERE``), and quiet text

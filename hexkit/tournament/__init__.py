@@ -1,4 +1,5 @@
-"""Bot tournaments and matches: who plays whom (:mod:`~hexkit.tournament.pairings`), one
+"""Bot tournaments and matches: ``hexkit match`` (:mod:`~hexkit.tournament.match`), who
+plays whom (:mod:`~hexkit.tournament.pairings`), one
 game played and adjudicated from plain data (:mod:`~hexkit.tournament.referee`), where games
 are played (:mod:`~hexkit.tournament.backends` chooses: this process or local worker
 processes in :mod:`~hexkit.tournament.local`, or Ray in

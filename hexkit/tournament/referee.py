@@ -33,9 +33,9 @@ from typing import Any
 
 from hexkit import plugins
 from hexkit.bots import make_bot
-from hexkit.deadline import CallTimeout, PluginExit, call_deadline, guarded, timeout_message
 from hexkit.errors import HexkitError
 from hexkit.game import Game, Move
+from hexkit.loading.deadline import CallTimeout, PluginExit, call_deadline, guarded, timeout_message
 
 #: Fault kinds: why a bot lost a game it did not finish.
 TIME, ILLEGAL, CRASH = "time", "illegal", "crash"
@@ -132,7 +132,7 @@ def faulted(task: GameTask, seat: int, kind: str, detail: str, moves: int,
 # -- the clock ---------------------------------------------------------------------------------
 class _Alarm:
     """A one-shot ``SIGALRM`` timer that raises :class:`MoveTimeout` while armed for a
-    bot's move, or :class:`~hexkit.deadline.CallTimeout` while armed for calls into the
+    bot's move, or :class:`~hexkit.loading.deadline.CallTimeout` while armed for calls into the
     rules. (A bot or game that ends its process is left to do so: a worker process that
     dies is replaced and its game played again.)"""
 

@@ -191,7 +191,7 @@ def check_version(game: Game, report: GameReport) -> None:
 
 def save_game_record(path: Path, game: Game, task: GameTask, report: GameReport) -> None:
     """Write one game's record (moves and result) from its report."""
-    from hexkit.records import GameRecord, save_record
+    from hexkit.files.records import GameRecord, save_record
 
     record = GameRecord.for_game(game, seed=task.state_seed, players=list(task.specs))
     record.moves = list(report.move_list)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hexkit.errors import ConfigError, HexkitError
-from hexkit.jsonfile import parse_json
+from hexkit.files.jsonfile import parse_json
 from hexkit.tournament.referee import GameReport
 
 #: Written in ``meta``; a database without it is not a hexkit tournament.

@@ -2,7 +2,7 @@
 
 The web layer knows no game. It draws the game's SVG (:mod:`hexkit.render`), makes it
 clickable through the core's move gestures (``state.gesture``/``moves_from``), narrates
-``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.records`).
+``state.events()`` and keeps every game saved as a game record (:mod:`hexkit.files.records`).
 
 - :mod:`hexkit.web.rooms`: games in progress, their seats and secret tokens, undo
   requests, every change in a worker thread, what browsers are sent (no web framework
@@ -11,6 +11,9 @@ clickable through the core's move gestures (``state.gesture``/``moves_from``), n
   :mod:`hexkit.web.pgstorage` (PostgreSQL): where games and accounts are kept;
   :mod:`hexkit.web.broadcast`: how processes sharing a storage hear of each other's moves
   (Redis); :mod:`hexkit.web.backends` picks them from ``--storage``/``--broadcast``;
+- :mod:`hexkit.web.play` (clocks, resigning, draw offers, rematches: plain data saved with
+  the seats) and :mod:`hexkit.web.referee` (who may ask for them, the rematch's room, the
+  flag of a clock that runs out while nobody acts);
 - :mod:`hexkit.web.protocol`: checking what a browser sends;
 - :mod:`hexkit.web.hub`: the browsers of each game, and the bots' turns;
 - :mod:`hexkit.web.app`: the Starlette application (pages, JSON API, WebSockets).

@@ -8,11 +8,14 @@
 - ``GET /api/games?offset=N&limit=N[&mine=1][&archived=1]`` the lobby, a page at a time;
   ``POST /api/games`` a new game; ``POST /api/games/load`` a game from a record; ``POST
   /api/games/ID/join`` take a free seat; ``POST /api/games/ID/seats`` which seats the
-  tokens a browser keeps hold; ``POST /api/games/ID/stop`` and ``DELETE /api/games/ID``
-  (the owner or an admin);
+  tokens a browser keeps hold; ``POST /api/games/ID/leave`` the seats of a finished game
+  leave it; ``POST /api/games/ID/stop`` and ``DELETE /api/games/ID`` (the owner or an
+  admin);
 - ``GET /api/games/ID`` the game as the WebSocket sends it; ``.../position?ply=N`` the
   picture after move N; ``.../svg?ply=N`` the SVG to download; ``.../record`` the record;
-- ``WS /ws/games/ID`` moves in, every change out to every browser of the game.
+- ``WS /ws/games/ID`` moves (and resign, draw, rematch) in, every change out to every
+  browser of the game;
+- ``GET /favicon.ico`` the icon.
 
 Every request passes :class:`~hexkit.web.guards.Guard` first (Host, Origin, rate, security
 headers). Routes then check who is asking (session, seat token, owner) and what it may
@@ -42,9 +45,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hexkit.datapaths import variants_only
 from hexkit.errors import HexkitError, UnknownGameError
-from hexkit.records import GameRecord
+from hexkit.files.datapaths import variants_only
+from hexkit.files.records import GameRecord
+from hexkit.web import referee
 from hexkit.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Person
 from hexkit.web.backends import open_broadcast, open_storage
 from hexkit.web.bots import BotPolicy, BotPool
@@ -57,6 +61,7 @@ from hexkit.web.guards import (
     quiet_loop_errors,
 )
 from hexkit.web.hub import Hub
+from hexkit.web.play import PRESETS, PlayError, TimeControl
 from hexkit.web.protocol import MAX_BODY, ascii_digits, decode_json, parse_message
 from hexkit.web.rooms import Owner, Room, RoomError, RoomStore, SeatChoice, hash_token
 from hexkit.web.settings import ServerSettings
@@ -156,7 +161,8 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
     store.on_commit = lambda room: broadcast.publish(room.id, room.seq)
     accounts = Accounts(storage)
     pool = BotPool(settings.bots.thinking, settings.bots.seconds)
-    hub = Hub(store, limits, pool)
+    flags = referee.FlagWatch(store)
+    hub = Hub(store, limits, pool, watch=flags.watch)
     limiter = RateLimiter(limits.rate, limits.burst)
     required = settings.accounts_required
 
@@ -177,12 +183,17 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     def may_play(person: Person) -> None:
         if required and not person.signed_in:
-            raise RoomError("sign in to play on this server (people who are not signed in "
-                            "can only watch)", 401)
+            # Say what is true of this server: watching may need an account too.
+            also = " (people who are not signed in can only watch)" \
+                if settings.open_watching else ""
+            raise RoomError(f"sign in to play on this server{also}", 401)
 
     # -- pages ---------------------------------------------------------------------------
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
 
     async def api_catalog(request: Request) -> Response:
         may_watch(await person_of(request))
@@ -200,8 +211,10 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                     "bounds": None if o.bounds is None else list(o.bounds),
                     "names_file": o.names_file,
                 } for o in spec.options],
+                **policy.offered_for(name),
             })
-        return ok({"games": games, "bots": policy.offered(), "caps": policy.caps_text()})
+        return ok({"games": games, "bots": policy.offered(), "caps": policy.caps_text(),
+                   "clocks": list(PRESETS)})
 
     async def api_me(request: Request) -> Response:
         person = await person_of(request)
@@ -307,10 +320,16 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             seats = ["human"] * len(game.player_names)
         if not isinstance(seats, list) or len(seats) > 8:
             raise RoomError("'seats' is a list: 'human' or a bot for each seat")
+        for i, seat_spec in enumerate(seats):
+            try:
+                policy.check_for_game(seat_spec, game.name)
+            except HexkitError as exc:
+                raise RoomError(f"seat {i}: {exc}") from None
+        clock = TimeControl.parse(data.get("clock"))
         owner, owner_token = make_owner(client, person)
         room, seat, token = await store.make(game, seats, seed=parse_seed(data.get("seed")),
                                              owner=owner, take=parse_take(data.get("take")),
-                                             player=person.name or "")
+                                             player=person.name or "", clock=clock)
         return created(room, seat, token, owner_token)
 
     async def api_load(request: Request) -> Response:
@@ -377,6 +396,20 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             raise RoomError("send {\"tokens\": [TOKEN, ...]}")
         return ok({"id": room.id, "held": room.held_by(data.get("tokens"))})
 
+    async def api_leave(request: Request) -> Response:
+        person = await person_of(request)
+        may_watch(person)
+        room = await store.open(request.path_params["room"])
+        data = await read_json(request, 4096)
+        if not isinstance(data, dict):
+            raise RoomError("send {\"tokens\": [TOKEN, ...]}")
+        archived = await store.run(room, lambda: referee.leave(store, room,
+                                                               data.get("tokens")))
+        if archived:
+            hub.close_room(room.id)
+            flags.forget(room.id)
+        return ok({"id": room.id, "left": True, "archived": archived})
+
     async def owner_request(request: Request) -> tuple[Room, Person]:
         person = await person_of(request)
         room = await store.open(request.path_params["room"])
@@ -401,6 +434,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         await store.run(room, lambda: room.stop("deleted"))
         await asyncio.to_thread(store.delete, room)
         hub.close_room(room.id)
+        flags.forget(room.id)
         return ok({"id": room.id, "deleted": True})
 
     async def api_game(request: Request) -> Response:
@@ -537,7 +571,8 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             if required and not person.signed_in:
                 raise RoomError("sign in to play on this server (you are watching)", 401)
 
-            def act() -> None:
+            def act() -> Room | None:
+                """The request, in the room's worker; a rematch made by it."""
                 if kind == "move":
                     check_player(room, person, room.seat_of(message["token"]))
                     room.play(message["token"], message["move"])
@@ -546,9 +581,29 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                 elif kind == "undo_answer":
                     check_player(room, person, room.seat_of(message["token"]))
                     room.answer_undo(message["token"], message["accept"])
+                elif kind == "resign":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    referee.resign(room, message["token"])
+                elif kind == "draw":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    referee.offer_draw(room, message["token"])
+                elif kind == "draw_answer":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    referee.answer_draw(room, message["token"], message["accept"])
+                elif kind == "rematch_answer":
+                    check_player(room, person, room.seat_of(message["token"]))
+                    return referee.answer_rematch(store, room, message["token"],
+                                                  message["accept"])
+                elif kind == "rematch":
+                    for seat in room.seats_of(message["tokens"]):
+                        check_player(room, person, seat)
+                    return referee.ask_rematch(store, room, message["tokens"])
+                return None
 
-            await store.run(room, act)
-        except RoomError as exc:
+            made = await store.run(room, act)
+            if made is not None:
+                hub.kick(made)
+        except (RoomError, PlayError) as exc:
             say(str(exc))
             return
         except HexkitError as exc:
@@ -563,7 +618,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
 
     # -- errors --------------------------------------------------------------------------
     async def on_room_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RoomError | AccountError)
+        assert isinstance(exc, RoomError | AccountError | PlayError)
         return error(str(exc), exc.status)
 
     async def on_hexkit_error(request: Request, exc: Exception) -> Response:
@@ -595,6 +650,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                 try:
                     await asyncio.to_thread(store.archive, room_id)
                     hub.close_room(room_id)
+                    flags.forget(room_id)
                 except (OSError, HexkitError) as exc:
                     log.error("game %s: cannot archive it: %s", room_id,
                               getattr(exc, "strerror", None) or exc)
@@ -607,6 +663,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         if game_id not in hub.peers and room.thinking is None and \
                 (room.lock is None or not room.lock.locked()):
             store.forget(game_id)  # nobody watches it here: loaded afresh if opened
+            flags.forget(game_id)
             return
         try:
             await store.run(room, lambda: None)
@@ -614,6 +671,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
             if exc.status == 410:
                 store.rooms.pop(game_id, None)
                 hub.close_room(game_id)
+                flags.forget(game_id)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -624,6 +682,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         archiver = loop.create_task(archive_idle())
         yield
         archiver.cancel()
+        flags.close()
         await hub.shutdown()
         await broadcast.stop()
         with contextlib.suppress(Exception):
@@ -650,6 +709,8 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         Route("/api/games/{room}/stop", api_stop, methods=["POST"]),
         Route("/api/games/{room}/join", api_join, methods=["POST"]),
         Route("/api/games/{room}/seats", api_seats, methods=["POST"]),
+        Route("/api/games/{room}/leave", api_leave, methods=["POST"]),
+        Route("/favicon.ico", favicon),
         Route("/api/games/{room}/position", api_position),
         Route("/api/games/{room}/svg", api_svg),
         Route("/api/games/{room}/record", api_record),
@@ -657,7 +718,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
-        RoomError: on_room_error, AccountError: on_room_error,
+        RoomError: on_room_error, AccountError: on_room_error, PlayError: on_room_error,
         HexkitError: on_hexkit_error, OSError: on_os_error, Exception: on_crash}
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers=handlers)

@@ -67,6 +67,71 @@ class BotPolicy:
                         "engine": True})
         return out
 
+    def offered_for(self, game_name: str) -> dict[str, Any]:
+        """What the game picker offers for one game: ``bots``, the allowed bots and the
+        operator's engines that play it, each with how its setting is written and an
+        example (the placeholder of its box), and ``levels``, the game's named levels
+        within this server's caps."""
+        from hexkit.bots.levels import bot_menu
+
+        menu = bot_menu(game_name, self.registry)
+        allowed = set(self.allowed_names())
+        bots: list[dict[str, Any]] = []
+        for choice in menu.bots:
+            if choice.name in allowed:
+                _, _, arg = choice.example.partition(":")
+                bots.append({**choice.to_dict(), "placeholder": arg, "engine": False})
+        for name in sorted(self.engines):
+            found = self._engine_spec(name)
+            if found is None or found.plays(game_name):
+                bots.append({"name": name, "description": "an engine this server runs",
+                             "settings": "no settings", "example": name,
+                             "placeholder": "", "engine": True})
+        levels = []
+        if "bot" in allowed:
+            for level in menu.levels:
+                try:
+                    self.check(level.bot)
+                except HexkitError:
+                    continue  # beyond a cap of this server
+                levels.append(level.to_dict())
+        return {"bots": bots, "levels": levels}
+
+    def _engine_spec(self, name: str) -> Any:
+        try:
+            return bot_spec(self.engines[name], registry=self.registry)
+        except HexkitError:
+            return None
+
+    def check_for_game(self, spec: Any, game_name: str) -> None:
+        """BotRefused unless the seat spec's bot plays ``game_name`` and, for a named level
+        (``bot:hard``), unless the bot and budget that level stands for are within this
+        server's caps."""
+        from hexkit.bots.levels import levels_for, parse_level
+        from hexkit.bots.policy import LEVEL_BOT
+
+        if not isinstance(spec, str):
+            return  # check() says why
+        name, _, arg = spec.strip().partition(":")
+        name = name.strip().lower()
+        if name == HUMAN or not name:
+            return
+        found = self._engine_spec(name) if name in self.engines else \
+            self.registry.bots.get(name)
+        if found is not None and not found.plays(game_name):
+            playing = [b["name"] for b in self.offered_for(game_name)["bots"]]
+            raise BotRefused(f"the bot {name!r} does not play {game_name} (bots for "
+                             f"{game_name}: {', '.join(playing) or 'none'})")
+        if name == LEVEL_BOT:
+            levels = levels_for(game_name, self.registry)
+            level = levels[parse_level(arg or None, len(levels))]
+            try:
+                self.check(level.bot)
+                self.check_for_game(level.bot, game_name)
+            except BotRefused as exc:
+                raise BotRefused(f"{spec.strip()} is {level.bot} for {game_name}: "
+                                 f"{exc}") from None
+
     def caps_text(self) -> str:
         c = self.caps
         return (f"MCTS up to {c.max_simulations} simulations, {c.seconds:g} s a move, "

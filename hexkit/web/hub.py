@@ -10,13 +10,22 @@ What a browser is sent: the whole state when it comes (and when it asks for a re
 then, once it said ``hello`` with protocol 2, only what changed since the version it holds
 (the legal moves only to the browsers holding the seat to move). A browser of protocol 1
 (no hello) gets the whole state after every change, as before.
+
+Presence: a browser that says ``hello`` with the tokens it keeps is counted on the seats
+they hold (the others are spectators), gets the server's time (for clocks) and then
+``presence`` messages (who is connected, how many watch) whenever that changes. Presence
+is per process: with several processes behind a proxy, each counts the browsers connected
+to it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +48,8 @@ class Peer:
     dropped: bool = False
     #: 1: the whole state after every change; 2: what changed (said in its hello).
     protocol: int = 1
-    #: The seats whose tokens this browser showed in its hello.
+    #: Said hello: gets presence messages; the seats its tokens hold.
+    greeted: bool = False
     seats: frozenset[int] = frozenset()
     #: The version of the game this browser was last sent.
     version: int = -1
@@ -48,14 +58,19 @@ class Peer:
 class Hub:
     """Sockets by game, with per-client and total caps; bot turns through the pool."""
 
-    def __init__(self, store: RoomStore, limits: Limits, pool: BotPool):
+    def __init__(self, store: RoomStore, limits: Limits, pool: BotPool,
+                 watch: Callable[[Room], None] | None = None):
         self.store = store
         self.limits = limits
         self.pool = pool
+        #: Called with a room after each change (the clocks' flag timers).
+        self.watch = watch
         self.peers: dict[str, set[Peer]] = {}
         self.per_client: dict[str, int] = {}
         self.count = 0
         self.tasks: set[asyncio.Task[None]] = set()
+        #: The presence each game's browsers were last told.
+        self.told: dict[str, str] = {}
         store.on_change = self.broadcast
 
     # -- sockets -------------------------------------------------------------------------
@@ -81,6 +96,7 @@ class Hub:
         self.peers.setdefault(room, set()).add(peer)
         self.per_client[client] = self.per_client.get(client, 0) + 1
         self.count += 1
+        self.tell_presence(room)
         return peer
 
     def leave(self, peer: Peer) -> None:
@@ -98,6 +114,30 @@ class Hub:
             self.per_client.pop(peer.client, None)
         if peer.task is not None and peer.task is not asyncio.current_task():
             peer.task.cancel()
+        self.tell_presence(peer.room)
+
+    # -- presence ------------------------------------------------------------------------
+    def presence(self, room_id: str) -> dict[str, object]:
+        """Which seats have a browser open, and how many others watch."""
+        room = self.store.rooms.get(room_id)
+        count = len(room.seats) if room is not None else 0
+        peers = self.peers.get(room_id, set())
+        present = [any(i in p.seats for p in peers) for i in range(count)]
+        watching = sum(1 for p in peers if not p.seats)
+        return {"type": "presence", "seats": present, "spectators": watching}
+
+    def tell_presence(self, room_id: str, to: Peer | None = None) -> None:
+        """Send the presence of a game to its browsers that said hello when it changed
+        (and to ``to``, a browser that just said hello, in any case)."""
+        if room_id not in self.peers:
+            self.told.pop(room_id, None)
+            return
+        text = json.dumps(self.presence(room_id))
+        changed = self.told.get(room_id) != text
+        self.told[room_id] = text
+        for peer in list(self.peers[room_id]):
+            if peer.greeted and (changed or peer is to):
+                self.send(peer, text)
 
     def send(self, peer: Peer, text: str) -> None:
         """Queue ``text`` for one socket; a socket whose queue is full is dropped."""
@@ -143,7 +183,9 @@ class Hub:
     def broadcast(self, room: Room) -> None:
         """Queue the game's new version for every browser of it (never waits for one):
         what changed for a browser holding the version before, the whole state for the
-        others."""
+        others; the game's flag timer is set again."""
+        if self.watch is not None:
+            self.watch(room)
         published = room.published
         peers = self.peers.get(room.id)
         if not peers or published is None:
@@ -168,11 +210,15 @@ class Hub:
         self.send(peer, published.full)
 
     def hello(self, peer: Peer, room: Room, protocol: int, tokens: list[str]) -> None:
-        """A browser says which protocol it speaks and which seats it holds; one that holds
-        the seat to move gets the legal moves."""
+        """A browser says which protocol it speaks and which tokens it keeps: it is counted
+        on their seats, gets the server's time, the legal moves when it holds the seat to
+        move and, from now on, presence messages."""
         peer.protocol = protocol
-        peer.seats = frozenset(room.seats_of(tokens))
+        peer.greeted = True
+        peer.seats = frozenset(room.seats_of(tokens[:16]))
+        self.send(peer, json.dumps({"type": "time", "now": round(time.time(), 3)}))
         self.send_moves(peer, room, only_mover=True)
+        self.tell_presence(room.id, to=peer)
 
     def send_moves(self, peer: Peer, room: Room, only_mover: bool = False) -> None:
         published = room.published or room.publish()
@@ -189,7 +235,10 @@ class Hub:
     # -- bots ----------------------------------------------------------------------------
     def kick(self, room: Room) -> None:
         """Start the bot whose turn it is, if it is a bot's turn and none is thinking (with
-        a storage shared by several processes, only the process that claims the turn)."""
+        a storage shared by several processes, only the process that claims the turn), and
+        set the game's flag timer again."""
+        if self.watch is not None:
+            self.watch(room)
         # From what was published (the live state may be changing in a worker); the
         # worker checks again before the bot thinks.
         published = room.published
@@ -200,6 +249,10 @@ class Hub:
         if seat is None or seat >= len(room.seats) or room.seats[seat].is_human:
             return
         self._later(self._bot_turn(room, seat))
+
+    def later(self, work: Any) -> None:
+        """Run the coroutine ``work`` on the event loop, kept until it ends."""
+        self._later(work)
 
     def _later(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

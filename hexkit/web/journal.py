@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from hexkit.fileio import write_text_atomic
+from hexkit.files.fileio import write_text_atomic
 
 log = logging.getLogger("hexkit.web")
 

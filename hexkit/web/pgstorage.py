@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexkit.errors import HexkitError
-from hexkit.fileio import MAX_DATA_BYTES, MAX_RECORD_BYTES
-from hexkit.jsonfile import parse_json
-from hexkit.records import GameRecord
+from hexkit.files.fileio import MAX_DATA_BYTES, MAX_RECORD_BYTES
+from hexkit.files.jsonfile import parse_json
+from hexkit.files.records import GameRecord
 from hexkit.web.storage import SEATS_FORMAT, Account, Conflict, IndexRow, players_text
 
 _SCHEMA = """

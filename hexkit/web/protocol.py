@@ -9,10 +9,23 @@ bytes with a ``type``:
 - ``{"type": "undo_answer", "token": T, "accept": true}``: answer the other's request;
 - ``{"type": "ping"}``: answered by ``{"type": "pong"}``;
 - ``{"type": "hello", "protocol": 2, "tokens": [T, ...]}``: this browser understands
-  changes (protocol 2) and holds the seats of these tokens (it gets their legal moves);
+  changes (protocol 2; 1 or no hello: the whole state after every change) and keeps these
+  tokens: it gets the legal moves of the seats they hold, is counted as present on those
+  seats (a spectator otherwise), and is answered by ``{"type": "time", "now": SECONDS}``
+  (the server's clock, seconds since the epoch: the page counts clocks down from it);
+  from then on it gets ``{"type": "presence", "seats": [true, false], "spectators": N}``
+  whenever who is connected changes (the browsers connected to this process);
 - ``{"type": "moves"}``: the legal moves now, answered by ``{"type": "moves", "version":
   V, "moves": [...]}``;
-- ``{"type": "resync"}``: send the whole state again.
+- ``{"type": "resync"}``: send the whole state again;
+- ``{"type": "resign", "token": T}``: the seat T holds gives up (two-player games);
+- ``{"type": "draw", "token": T}``: offer a draw; ``{"type": "draw_answer", "token": T,
+  "accept": true}``: accept or decline the other's offer (a move declines it too);
+- ``{"type": "rematch", "tokens": [T, ...]}``: ask for a rematch of a finished game
+  (made at once when no other person plays in it); ``{"type": "rematch_answer", "token":
+  T, "accept": true}``: answer the other's request. The rematch is the same game with
+  each player one seat on (two players: swapped), the same clock; the same tokens hold
+  the seats there (the finished game's state names it in ``play.rematch``).
 
 Anything else is refused with ``{"type": "error", "message": "..."}``, one line, and
 changes nothing.
@@ -26,6 +39,14 @@ changed since version B (the one it holds), the log from ``log_from`` on, the bo
 last) or a whole ``svg``, and ``moves`` when the turn changed (the list for the seat to
 move, ``[]`` for everyone else). A browser that does not hold version B asks for a
 resync.
+
+Beside the rules' fields, the state (and a change, when they changed) has ``play``: the
+clocks (``control`` such as ``"5+3"``, each seat's ``left`` seconds, the ``running``
+seat's as of ``since``, seconds since the epoch), a ``draw_offer``, a ``rematch_offer``,
+the ``rematch`` room, the seats that ``left`` and how the game ``ended`` when play ended it
+(``{"winners", "reason"}``); ``last``, the last turn's moves (each ``origin``,
+``target``, ``via`` and the cells ``removed``); and ``terrain``, the board's terrains with
+their colours (``[[name, "#rrggbb"]]``).
 """
 
 from __future__ import annotations
@@ -33,7 +54,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexkit.errors import ConfigError
-from hexkit.jsonfile import parse_json
+from hexkit.files.jsonfile import parse_json
 from hexkit.web.rooms import RoomError
 
 #: The largest message a browser may send over a game's WebSocket (bytes).
@@ -53,6 +74,11 @@ MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"tokens": list},
     "moves": {},
     "resync": {},
+    "resign": {"token": str},
+    "draw": {"token": str},
+    "draw_answer": {"token": str, "accept": bool},
+    "rematch": {"tokens": list},
+    "rematch_answer": {"token": str, "accept": bool},
 }
 #: The protocols a browser may say it speaks.
 PROTOCOLS = (1, 2)
@@ -60,7 +86,7 @@ PROTOCOLS = (1, 2)
 
 def decode_json(raw: str | bytes, refusal: str) -> Any:
     """JSON from a browser, read with the bounds of every JSON hexkit reads (nesting,
-    number lengths: :mod:`hexkit.jsonfile`); RoomError ``refusal: why`` otherwise."""
+    number lengths: :mod:`hexkit.files.jsonfile`); RoomError ``refusal: why`` otherwise."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         return parse_json(text)
@@ -96,9 +122,10 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(value, wanted) or (wanted is str and not value):
             what = _WHAT.get(wanted, "given")
             raise RoomError(f"a {kind} message needs {name!r}: {what}")
-    if kind in ("undo", "hello") and (not all(isinstance(t, str) for t in data["tokens"])
-                                      or len(data["tokens"]) > 16):
-        raise RoomError(f"a {kind} message's 'tokens' is a list of texts (at most 16)")
+    if kind in ("undo", "hello", "rematch") and (
+            not all(isinstance(t, str) for t in data["tokens"]) or len(data["tokens"]) > 16):
+        raise RoomError(f"a{'n' if kind == 'undo' else ''} {kind} message's 'tokens' is a "
+                        "list of texts (at most 16)")
     if kind == "hello":
         protocol = data.get("protocol", 2)
         if not isinstance(protocol, int) or isinstance(protocol, bool) or \

@@ -5,7 +5,8 @@ sits in each seat (a person holding a secret token, a bot, or nobody yet), who o
 game, and the narrated log of the moves. Every change is saved at once, atomically, as a
 plain game record (``ID.json``, readable by ``hexkit replay``) beside a small file of the
 seats (``ID.seats.json``: seat specs and the SHA-256 of each token, never the token
-itself), so a server that stops loses no game (:mod:`hexkit.web.storage`). A move whose
+itself, and the play beyond the rules: clocks, endings, offers, :mod:`hexkit.web.play`),
+so a server that stops loses no game (:mod:`hexkit.web.storage`). A move whose
 save fails is taken back before it is refused. Nothing here knows a game or a web
 framework.
 
@@ -24,6 +25,7 @@ the fresh game.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import hmac
 import json
@@ -40,11 +42,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hexkit.errors import HexkitError
+from hexkit.files.records import GameRecord, replay_steps
 from hexkit.game import Game, Move, State, result_text
-from hexkit.gestures import Hand, Origin
-from hexkit.records import GameRecord, replay_steps
-from hexkit.refusals import push_or_refusal
-from hexkit.view import BoardView, CellView
+from hexkit.kit.gestures import Hand, Origin
+from hexkit.kit.refusals import push_or_refusal
+from hexkit.kit.view import BoardView, CellView
+from hexkit.web.play import PlayError, PlayFlow, TimeControl
 from hexkit.web.storage import SEATS_FORMAT, Conflict, FolderStorage, IndexRow, Storage
 
 T = TypeVar("T")
@@ -251,8 +254,20 @@ class Room:
     #: The version last sent to browsers, the seq last told to other processes.
     announced: int = -1
     told: int = 0
+    #: Clocks, resignation, draw offers, rematch (:mod:`hexkit.web.play`).
+    play_flow: PlayFlow | None = None
     _pictures: OrderedDict[tuple[int, int, str], Any] = field(
         default_factory=OrderedDict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.play_flow is None:
+            self.play_flow = PlayFlow(len(self.seats))
+
+    @property
+    def flow(self) -> PlayFlow:
+        """The play of this game beyond its rules (clocks, endings, offers)."""
+        assert self.play_flow is not None
+        return self.play_flow
 
     # -- who is who ----------------------------------------------------------------------
     @property
@@ -265,8 +280,9 @@ class Room:
 
     @property
     def finished(self) -> bool:
-        """Over by the rules, or stopped."""
-        return bool(self.stopped) or self.state.is_over()
+        """Over by the rules, ended by play (resigned, out of time, a draw agreed), or
+        stopped."""
+        return bool(self.stopped) or self.flow.ended is not None or self.state.is_over()
 
     @property
     def has_person(self) -> bool:
@@ -348,8 +364,10 @@ class Room:
         state = self.state
         if self.stopped:
             raise RoomError(f"the game was stopped ({self.stopped}): no more moves", 409)
-        if state.is_over():
+        if self.finished:
             raise RoomError("the game is over: no more moves", 409)
+        if self.check_time():
+            raise RoomError(f"time is up: {self.result_text()}", 409)
         to_act = state.current_player
         if to_act != seat:
             raise RoomError(f"it is {self.players[to_act]}'s turn, not "
@@ -358,8 +376,8 @@ class Room:
 
     def play_bot(self, seat: int, move: Move, version: int) -> bool:
         """Play a bot's chosen move if nothing changed since it started thinking."""
-        if version != self.version or self.stopped or self.state.is_over() or \
-                self.state.current_player != seat:
+        if version != self.version or self.finished or self.state.current_player != seat \
+                or self.check_time():
             return False
         self._push(seat, move)
         return True
@@ -370,13 +388,16 @@ class Room:
         if refused is not None:
             raise RoomError(refused)
         asked, self.undo_request = self.undo_request, None  # a move answers it
+        flow_before = copy.deepcopy(self.flow)
+        self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
         try:
-            self.save(seats=asked is not None)
+            self.save(seats=asked is not None or self.flow != flow_before)
         except (HexkitError, OSError) as exc:
             # Not kept: what the server answers must be what a restart finds.
             state.pop()
             self.record.update(state)
             self.undo_request = asked
+            self.play_flow = flow_before
             if isinstance(exc, Conflict):
                 raise
             raise RoomError(saving_refusal(exc), 503) from None
@@ -392,11 +413,51 @@ class Room:
         if self.finished:
             return
         self.stopped = why
+        flow_before = copy.deepcopy(self.flow)
+        self.flow.game_over(time.time())
         try:
             self.save_seats()
         except BaseException:
             self.stopped = ""
+            self.play_flow = flow_before
             raise
+        self.changed(save=False)
+
+    def check_time(self) -> bool:
+        """End the game if the clock of the seat to act ran out (saved); True if it did."""
+        flow = self.flow
+        if flow.clock is None or flow.ended is not None or self.stopped or \
+                self.state.is_over():
+            return False
+        before = copy.deepcopy(flow)
+        if flow.flag(self.players, time.time()) is None:
+            return False
+        try:
+            self.save_seats()
+        except Conflict:
+            self.play_flow = before
+            raise
+        except (HexkitError, OSError) as exc:
+            # Decided again at the next look: the clock keeps saying the time is up.
+            self.play_flow = before
+            log.error("game %s: cannot save that time is up: %s", self.id, exc)
+            return False
+        self.changed(save=False)
+        return True
+
+    def flow_change(self, change: Callable[[PlayFlow], Any]) -> None:
+        """Apply ``change(flow)`` (resign, draw, rematch...) and save it, or change nothing
+        and raise (a refusal, Conflict, or RoomError 503 when the save fails)."""
+        before = copy.deepcopy(self.flow)
+        try:
+            change(self.flow)
+            self.save_seats()
+        except (PlayError, Conflict):
+            self.play_flow = before
+            raise
+        except (HexkitError, OSError) as exc:
+            self.play_flow = before
+            raise RoomError(saving_refusal(exc), 503) from None
         self.changed(save=False)
 
     # -- undo ----------------------------------------------------------------------------
@@ -411,6 +472,8 @@ class Room:
                             "for an undo", 403)
         if self.stopped:
             raise RoomError(f"the game was stopped ({self.stopped})", 409)
+        if self.finished:
+            raise RoomError("the game is over: moves are no longer taken back", 409)
         # The most recent move of this browser's seats (one browser may hold several).
         seat = max(held, key=lambda s: self._last_move_of(s))
         if self._last_move_of(seat) < 0:
@@ -443,6 +506,9 @@ class Room:
         asked = self.undo_request
         if asked is None:
             raise RoomError("nobody asked for an undo", 409)
+        if self.finished:
+            self._ask(None)
+            raise RoomError("the game is over: moves are no longer taken back", 409)
         if seat == asked:
             raise RoomError("the other player answers your undo request", 409)
         if not isinstance(accept, bool):
@@ -467,13 +533,16 @@ class Room:
         while len(self.log) - len(taken) > keep and self.state.move_stack:
             taken.append(self.state.pop())
         asked, self.undo_request = self.undo_request, None
+        flow_before = copy.deepcopy(self.flow)
+        self.flow.undone(self.state.current_player, time.time())
         try:
-            self.save(seats=asked is not None)
+            self.save(seats=asked is not None or self.flow != flow_before)
         except (HexkitError, OSError) as exc:
             for move in reversed(taken):
                 self.state.push(move)
             self.record.update(self.state)
             self.undo_request = asked
+            self.play_flow = flow_before
             if isinstance(exc, Conflict):
                 raise
             raise RoomError(saving_refusal(exc), 503) from None
@@ -503,6 +572,7 @@ class Room:
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
                 "stopped": self.stopped, "undo_request": self.undo_request,
+                "play": self.flow.to_dict(),
                 "seats": [{"spec": s.spec, "token_sha256": s.token_hash,
                            **({"player": s.player} if s.player else {})}
                           for s in self.seats]}
@@ -557,6 +627,8 @@ class Room:
     def result_text(self, state: State | None = None) -> str:
         if state is None and self.stopped and not self.state.is_over():
             return f"Stopped: {self.stopped}"
+        if state is None and self.flow.ended is not None:
+            return self.flow.result_text(self.players)
         return result_text(state or self.state)
 
     def summary(self) -> dict[str, Any]:
@@ -611,6 +683,8 @@ class Room:
         return made
 
     def _snapshot_now(self) -> dict[str, Any]:
+        from dataclasses import replace
+
         state = self.state
         over = self.finished
         moves = [] if over else [move_entry(state, m) for m in state.legal_moves()]
@@ -618,6 +692,8 @@ class Room:
         from hexkit.render.svg import render_svg
 
         result = self.result_text()
+        # The panel shows the caption lines: the board does not say them a second time.
+        board = replace(view, caption=())
         return {
             "type": "state", "id": self.id, "version": self.version,
             "game": str(self.game), "name": self.game.name, "players": list(self.players),
@@ -625,7 +701,7 @@ class Room:
             "ply": len(state.move_stack),
             "turn": None if over else state.current_player,
             "over": over, "result": result,
-            "svg": render_svg(view, result=result, interactive=True),
+            "svg": render_svg(board, result=result, interactive=True, hands_wrap=HANDS_WRAP),
             "caption": list(view.caption),
             "hands": [{"seat": h.seat, "kind": h.kind, "count": h.count, "label": h.label}
                       for h in view.hands],
@@ -634,7 +710,52 @@ class Room:
             "undo_request": self.undo_request, "thinking": self.thinking,
             "move_help": state.move_help(), "owner": self.owner.account,
             "stopped": self.stopped, "notice": self.notice,
+            "play": self.flow.view(), "last": self.last_marks(),
+            "terrain": terrain_legend(view),
         }
+
+    def last_marks(self) -> list[dict[str, Any]]:
+        """Where the last turn's moves started and ended and what they removed: the moves
+        of the last player to act since the turn came to them (Hex Baron's three commands),
+        each as its gesture (``origin``, ``target``, ``via``) and ``removed``, the cells of
+        pieces its events destroyed, captured or sent back."""
+        log = self.log
+        if not log or not self.state.move_stack:
+            return []
+        seat = log[-1].seat
+        count = 0
+        while count < len(log) and count < len(self.state.move_stack) and \
+                log[-1 - count].seat == seat:
+            count += 1
+        twin = self.state.copy()
+        taken = [twin.pop() for _ in range(count)]
+        marks = []
+        for entry, move in zip(log[len(log) - count:], reversed(taken), strict=True):
+            g = twin.gesture(move)
+            mark: dict[str, Any] = {"origin": None, "target": None, "via": []} \
+                if g is None else {k: v for k, v in g.to_dict().items() if k != "kind"}
+            mark["removed"] = [cell for e in entry.events if e.get("kind") in REMOVING
+                               for cell in e.get("cells", ())]
+            marks.append(mark)
+            twin.push(move)
+        return marks
+
+
+#: Pieces in hand wrap onto lines this many font sizes wide (or the board's width): a
+#: phone's board is not shrunk by a long row of kinds.
+HANDS_WRAP = 22.0
+#: Event kinds whose cells lost a piece (marked on the board after the move).
+REMOVING = frozenset({"destroyed", "captured", "returned"})
+
+
+def terrain_legend(view: BoardView) -> list[list[str]]:
+    """The terrains on the board with their colours as drawn (``[[name, "#rrggbb"]]``),
+    in the order the view names them: any game with terrain gets a legend."""
+    from hexkit.render.svg import terrain_fills
+
+    present = {c.terrain for c in view.cells if c.terrain}
+    fills = terrain_fills(view)
+    return [[name, fills[name]] for name in fills if name in present]
 
 
 def move_entry(state: State, move: Move) -> dict[str, Any]:
@@ -721,6 +842,8 @@ class RoomStore:
         self._opening: dict[str, asyncio.Future[Room]] = {}
         self.on_change: Callable[[Room], None] | None = None
         self.on_commit: Callable[[Room], None] | None = None
+        #: When this process started (a folder's clocks resume from here).
+        self.started = time.time()
 
     @property
     def folder(self) -> Path | None:
@@ -909,11 +1032,15 @@ class RoomStore:
     def create(self, game: Game, seats: list[Any], *, seed: int | None = None,
                start: GameRecord | None = None, upto: int | None = None,
                owner: Owner | None = None, take: Any = None,
-               player: str = "") -> tuple[Room, int | None, str | None]:
+               player: str = "", clock: TimeControl | None = None,
+               holders: list[tuple[str | None, str] | None] | None = None
+               ) -> tuple[Room, int | None, str | None]:
         """A new room for ``game`` with the seats ``seats`` (each checked by
         ``check_seat``); with ``start``, the game goes on from that record after ``upto``
         of its moves (all of them when None), every move re-checked by the rules. The
         creator takes the seat ``take`` ("first": the first free one, if any; None: none).
+        ``clock`` is the game's time control (None: no clock); ``holders`` gives human
+        seats to people at once (each seat's token hash and player, a rematch).
         Everything is checked before anything is saved: a refused request leaves nothing.
 
         Returns the room, the seat taken and its token."""
@@ -940,8 +1067,16 @@ class RoomStore:
                 _close_bots_of(made)
                 raise RoomError(f"seat {i}: {exc}") from None
             made.append(Seat(HUMAN if bot is None else choice.spec, None, bot))
+        try:
+            flow = PlayFlow.new(count, clock)
+        except PlayError as exc:
+            _close_bots_of(made)
+            raise RoomError(str(exc), exc.status) from None
+        for chosen, held in zip(made, holders or [], strict=False):
+            if chosen.is_human and held is not None:
+                chosen.token_hash, chosen.player = held
         room = Room(self._new_id(), game, record, state, made, time.time(),
-                    storage=self.storage, owner=owner or Owner())
+                    storage=self.storage, owner=owner or Owner(), play_flow=flow)
         seat: int | None = None
         token: str | None = None
         if take is not None:
@@ -982,7 +1117,10 @@ class RoomStore:
         room = Room(room_id, game, record, state, seats,
                     float(created) if isinstance(created, int | float) else 0.0,
                     storage=self.storage, seq=seq, told=seq)
-        self._meta(room, data)
+        # One process owns a folder: a turn under way when it stopped starts again when
+        # it started (its downtime is not charged); a shared storage's clocks are the
+        # same for every process and run on.
+        self._meta(room, data, resume=None if self.storage.shared else self.started)
         for (seat, text), events in played:
             room.log.append(LogEntry(seat, text, events))
         return room
@@ -1021,8 +1159,9 @@ class RoomStore:
         return seats
 
     @staticmethod
-    def _meta(room: Room, data: Mapping[str, Any]) -> None:
+    def _meta(room: Room, data: Mapping[str, Any], resume: float | None = None) -> None:
         room.owner = Owner.from_dict(data.get("owner"))
+        room.play_flow = PlayFlow.from_dict(data.get("play"), len(room.seats), resume)
         room.stopped = str(data.get("stopped") or "")[:200]
         asked = data.get("undo_request")
         room.undo_request = asked if isinstance(asked, int) and not isinstance(asked, bool) \

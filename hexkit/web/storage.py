@@ -44,10 +44,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hexkit.errors import HexkitError
-from hexkit.fileio import MAX_DATA_BYTES, write_text_atomic
-from hexkit.jsonfile import load_json
-from hexkit.recordlock import check_free
-from hexkit.records import GameRecord, load_record, save_record
+from hexkit.files.fileio import MAX_DATA_BYTES, write_text_atomic
+from hexkit.files.jsonfile import load_json
+from hexkit.files.recordlock import check_free
+from hexkit.files.records import GameRecord, load_record, save_record
 from hexkit.web.journal import Journal, recover
 
 #: A game's id, as the rooms make them (what the journal may name).

@@ -8,8 +8,8 @@ distance allowed), then one reserve entry per square. The course board has 1,356
 
 from __future__ import annotations
 
-from hexkit.actions import TableActionSpace
 from hexkit.game import Game
+from hexkit.kit.actions import TableActionSpace
 
 
 def action_space(game: Game) -> TableActionSpace:

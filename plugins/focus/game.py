@@ -16,19 +16,19 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from focus.moves import MOVE_HELP, FocusMove, ReserveMove, StackMove, parse_move, square_name
+from focus.narration import narrate
+from focus.notation import MOVE_HELP, FocusMove, ReserveMove, StackMove, parse_move, square_name
 from focus.render import board_view, render_styled, render_text
 from focus.rulebook import describe
 from focus.rules import FocusRules, resolve_settings
 from focus.variant import load_variant
-from hexkit import events
-from hexkit.actions import ActionSpace
 from hexkit.errors import IllegalMoveError, RecordError
-from hexkit.events import GameEvent
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.events import GameEvent
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 
 
 class Focus(Game):
@@ -231,35 +231,7 @@ class FocusState(State[Focus, FocusMove]):
         index = ply + len(log) if ply < 0 else ply
         if not 0 <= index < len(log) or len(log) != len(self.move_stack):
             return found
-        seat, _i, j, _count, removed, own, *_rest, dropped = log[index]
-        if removed is None and not dropped:
-            return found
-        names = self.rules.names
-        square = self.rules.squares[j]
-        where = square_name(square)
-        told = []
-        taken = [s for s in (removed or ()) if s != seat]
-        lost = len(removed or ())
-        why = (f"the stack on {where} grew taller than {self.rules.max_height}"
-               + (" and lost its bottom piece" if lost == 1 else
-                  f" and lost its bottom {lost} pieces"))
-        if taken:
-            owners = " and ".join(f"{taken.count(s)} of {names[s]}'s" for s in sorted(set(taken)))
-            told.append(GameEvent(
-                events.CAPTURED, f"{names[seat]} captures {owners} pieces: {why}",
-                seat, (square,), {"count": len(taken), "owners": sorted(taken)}))
-        if own:
-            mine = (f"{names[seat]}'s own piece" if own == 1
-                    else f"{own} of {names[seat]}'s own pieces")
-            mine += (" from the bottom" if taken else "") + (" goes" if own == 1 else " go")
-            told.append(GameEvent(
-                events.RESERVED,  # the reason, when pieces were captured too, is said there
-                f"{mine} to {names[seat]}'s reserve" + ("" if taken else f": {why}"),
-                seat, (square,), {"count": own}))
-        for s in dropped:
-            told.append(GameEvent(events.ELIMINATED, f"{names[s]} is out: no stack on top and "
-                                  "no piece in reserve", s))
-        return (*told, *found)
+        return (*narrate(self.rules, log[index]), *found)
 
     def gesture(self, move: Move) -> Gesture | None:
         """A stack move starts at its stack's square (every count of that stack starts

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from focus.course import FocusGame
-from focus.moves import ReserveMove, StackMove
+from focus.notation import ReserveMove, StackMove
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.drivers import PRINTED

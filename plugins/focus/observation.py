@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit.actions import numpy_module
 from hexkit.game import State
+from hexkit.kit.actions import numpy_module
 
 
 class FocusPlanes:

@@ -17,7 +17,7 @@ mean score of the players still in; a player who is out gets nothing.
 from __future__ import annotations
 
 from focus.game import FocusState
-from focus.moves import StackMove
+from focus.notation import StackMove
 from hexkit.game import Move
 
 

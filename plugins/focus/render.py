@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from focus.moves import COLUMNS, ReserveMove, StackMove, square_name
+from focus.notation import COLUMNS, ReserveMove, StackMove, square_name
 from focus.rules import FocusRules
 from hexkit.game import Move, Outcome, describe_outcome
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
-from hexkit.view import BoardView, CellView, HandView, PieceView
 
 
 class FocusPosition(Protocol):

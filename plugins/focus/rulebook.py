@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from focus.moves import MOVE_HELP
+from focus.notation import MOVE_HELP
 from focus.rules import FocusRules
 
 WIDTH = 78

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from focus.moves import ReserveMove, Square, StackMove, square_name
+from focus.notation import ReserveMove, Square, StackMove, square_name
 from focus.variant import LIMITS, Variant
-from hexkit.boards import SquareBoard
 from hexkit.errors import OptionError
+from hexkit.geometry.boards import SquareBoard
 
 
 @dataclass(frozen=True)

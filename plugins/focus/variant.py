@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hexkit.configs import resolve_variant
 from hexkit.errors import ConfigError, ConfigErrors
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.files.configs import resolve_variant
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
 
 FORMAT = "hexkit-focus-variant/1"
 DISTANCES = ("up_to", "exact")
@@ -100,7 +100,7 @@ def load_variant(name: str) -> Variant:
 
 
 def parse_variant(data: Any, path: str | Path) -> Variant:
-    """Validate parsed YAML (from :func:`hexkit.yamlfile.parse_yaml`) into a Variant."""
+    """Validate parsed YAML (from :func:`hexkit.files.yamlfile.parse_yaml`) into a Variant."""
     return _Reader(str(path)).read(data)
 
 

@@ -32,7 +32,7 @@
 enum { WALK = 1, RUN = 2, FLY = 4, JUMP = 8, INTRUDE = 16, TRAP = 32, SWAP = 64, KAMIKAZE = 128 };
 enum { END_NONE = 0, END_ATTACK = 1, END_SWAP = 2, END_STACK = 3 };
 
-/* Ring order of hexkit.hexes.DIRECTIONS: (0,1) (1,0) (1,-1) (0,-1) (-1,0) (-1,1). */
+/* Ring order of hexkit.geometry.hexes.DIRECTIONS: (0,1) (1,0) (1,-1) (0,-1) (-1,0) (-1,1). */
 static const int DX[6] = {0, 1, 1, 0, -1, -1};
 static const int DY[6] = {1, 0, -1, -1, 0, 1};
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexkit.actions import ActionSpace, ActionSpaceError
 from hexkit.game import Game, Move
+from hexkit.kit.actions import ActionSpace, ActionSpaceError
 
 #: Hexes from (0, 0) to the window's edge.
 WINDOW_RADIUS = 6

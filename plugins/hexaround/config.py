@@ -8,7 +8,6 @@ course's configuration maker) and reports every problem of the file at once, one
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -17,8 +16,9 @@ from typing import Any
 
 from hexaround.raw import RawConfig, RawCreature, RawPlayer  # noqa: F401  (shared with hgc)
 from hexkit.errors import ConfigError, ConfigErrors
-from hexkit.fileio import read_text_bounded
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.files.fileio import read_text_bounded
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
+from hexkit.suggest import closest
 
 PLAYERS: tuple[str, str] = ("BLUE", "RED")
 BUTTERFLY = "BUTTERFLY"
@@ -394,9 +394,9 @@ DOCUMENT_OPTIONS = ("butterfly_deadline_blocks_moves", "kamikaze_survives", "sta
 def _unknown_rule(key: Any, known: Iterable[str]) -> str:
     """``unknown rule 'x'``, with the close name if there is one, else every known name
     (the rules document's first)."""
-    close = difflib.get_close_matches(str(key).lower(), list(known), n=1, cutoff=0.6)
-    if close:
-        return f"unknown rule {_show(key)}; did you mean {close[0]!r}?"
+    close = closest(str(key), known)
+    if close is not None:
+        return f"unknown rule {_show(key)}; did you mean {close!r}?"
     others = sorted(set(known) - set(DOCUMENT_OPTIONS))
     return (f"unknown rule {_show(key)} (known: {', '.join(DOCUMENT_OPTIONS)}; "
             f"for relatives of HexAround: {', '.join(others)})")
@@ -425,7 +425,7 @@ _CREATURE_KEYS = ("max_distance", "properties")
 
 
 def read_yaml(data: Any, path: str) -> RawConfig:
-    """Turn parsed YAML (from :func:`hexkit.yamlfile.parse_yaml`) into a RawConfig."""
+    """Turn parsed YAML (from :func:`hexkit.files.yamlfile.parse_yaml`) into a RawConfig."""
     raw = RawConfig(path)
     if not isinstance(data, LineDict):
         raw.error(getattr(data, "line", 1) or 1,
@@ -542,6 +542,6 @@ def parse_config_text(text: str, path: str = "<input>", fmt: str = "yaml",
         from hexaround.hgc import read_hgc
 
         return validate(read_hgc(text, path), abilities)
-    from hexkit.yamlfile import parse_yaml
+    from hexkit.files.yamlfile import parse_yaml
 
     return validate(read_yaml(parse_yaml(text, path), path), abilities)

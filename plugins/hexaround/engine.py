@@ -195,7 +195,7 @@ class Engine:
     def start_copy(self) -> Self:
         """A copy of this engine (a game's engine at the start) that remembers it as its
         template: a pickle of the copy, or of any copy of it, holds the template once (as
-        bytes kept with it; see :class:`hexkit.statepickle.Shared`) and only what differs
+        bytes kept with it; see :class:`hexkit.kit.statepickle.Shared`) and only what differs
         from it, not the configuration and the tables derived from it."""
         twin = self.copy()
         twin.template = self
@@ -215,7 +215,7 @@ class Engine:
         template = self.template
         if template is None or template is self:
             return super().__reduce_ex__(protocol)
-        from hexkit.statepickle import Shared
+        from hexkit.kit.statepickle import Shared
 
         base = template.__dict__
         changes = {k: v for k, v in self.__getstate__().items()

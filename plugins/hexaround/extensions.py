@@ -86,30 +86,22 @@ def collect(pm: pluggy.PluginManager | None) -> Extensions:
         return got[1]
     abilities: dict[str, Ability] = {}
     rules: list[PlacementRule] = []
-    for hook_name, sink in (("hexaround_register_abilities", "ability"),
-                            ("hexaround_register_placement_rules", "rule")):
-        caller = getattr(pm.hook, hook_name, None)
-        if caller is None:
-            continue
-        for impl in caller.get_hookimpls():
-            plugin = impl.plugin_name
+    from hexkit.plugins import call_registrars
 
-            def register(item: Any, _plugin: str = plugin, _sink: str = sink) -> None:
-                if _sink == "ability":
-                    _add_ability(abilities, item, _plugin)
-                else:
-                    if not isinstance(item, PlacementRule) or not callable(item.refuse):
-                        raise PluginError(f"plugin {_plugin}: register() wants a "
-                                          f"PlacementRule, not {item!r}")
-                    rules.append(item)
+    def ability_of(plugin: str) -> Callable[[Any], None]:
+        return lambda item: _add_ability(abilities, item, plugin)
 
-            try:
-                impl.function(register=register)
-            except PluginError:
-                raise
-            except Exception as exc:  # a broken plugin gets one line naming it
-                raise PluginError(f"plugin {plugin}: {hook_name} failed: "
-                                  f"{type(exc).__name__}: {exc}") from None
+    def rule_of(plugin: str) -> Callable[[Any], None]:
+        def register(item: Any) -> None:
+            if not isinstance(item, PlacementRule) or not callable(item.refuse):
+                raise PluginError(f"plugin {plugin}: register() wants a "
+                                  f"PlacementRule, not {item!r}")
+            rules.append(item)
+
+        return register
+
+    call_registrars(pm, "hexaround_register_abilities", ability_of)
+    call_registrars(pm, "hexaround_register_placement_rules", rule_of)
     result = Extensions(abilities, tuple(rules))
     _cache[id(pm)] = (pm, result)
     return result

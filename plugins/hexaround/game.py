@@ -1,12 +1,11 @@
 """HexAround through hexkit's generic game API: the Game (a configuration with its rule
-options), the move types and their notation, and the State over the rules engine."""
+options) and the State over the rules engine (the move types are in
+:mod:`hexaround.notation`)."""
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -15,96 +14,25 @@ from hexaround.config import PLAYERS, HexAroundConfig, RuleOptions, load_config
 from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexaround.hexgrid import coords_of, in_range, key_of
+from hexaround.notation import INTEGER_WORD, NAME_WORD
+from hexaround.notation import MOVE_HELP as MOVE_HELP
+from hexaround.notation import HexAroundMove as HexAroundMove
+from hexaround.notation import MoveCreature as MoveCreature
+from hexaround.notation import PassTurn as PassTurn
+from hexaround.notation import PlaceCreature as PlaceCreature
 from hexaround.position import PASS
-from hexkit.actions import ActionSpace
-from hexkit.configs import find_config, variant_names
-from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
-from hexkit.events import GameEvent
+from hexkit.files.configs import find_config, variant_names
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.enginestate import ActionMap, ResultNames, game_memo
+from hexkit.kit.events import GameEvent
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 
 CONFIG_SUFFIXES = (".yaml", ".yml", ".hgc")
 DEFAULT_VARIANT = "level3"
-
-
-class PlaceCreature(TupleMove):
-    """Put a creature from the hand on an empty hex: ``place CRAB 0 1`` (creature, x, y)."""
-
-    __slots__ = ()
-    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
-    x: int = property(itemgetter(1), doc="x of the hex")  # type: ignore
-    y: int = property(itemgetter(2), doc="y of the hex")  # type: ignore
-
-    def __new__(cls, creature: str, x: int, y: int) -> PlaceCreature:
-        return tuple.__new__(cls, (creature, x, y))
-
-    def __repr__(self) -> str:
-        return f"PlaceCreature({self[0]!r}, {self[1]}, {self[2]})"
-
-    def __str__(self) -> str:
-        return f"place {self[0]} {self[1]} {self[2]}"
-
-    def gesture(self) -> Gesture:
-        """Click-to-move: from the creature in the mover's hand to the hex. The seat of a
-        placement is whoever is to act, which the move does not hold: see
-        :meth:`HexAroundState.gesture`."""
-        return Gesture(None, (self[1], self[2]), self[0])
-
-
-class PassTurn(TupleMove):
-    """Pass: the only action of a player who cannot act when the rules say so
-    (``no_action: pass``, as in Hive)."""
-
-    __slots__ = ()
-
-    def __new__(cls) -> PassTurn:
-        return tuple.__new__(cls, ())
-
-    def __repr__(self) -> str:
-        return "PassTurn()"
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-class MoveCreature(TupleMove):
-    """Move a creature on the board: ``move CRAB 0 1 1 0`` (from x y, to x y)."""
-
-    __slots__ = ()
-    creature: str = property(itemgetter(0), doc="creature type, upper case")  # type: ignore
-    from_x: int = property(itemgetter(1), doc="x of the start hex")  # type: ignore
-    from_y: int = property(itemgetter(2), doc="y of the start hex")  # type: ignore
-    to_x: int = property(itemgetter(3), doc="x of the destination")  # type: ignore
-    to_y: int = property(itemgetter(4), doc="y of the destination")  # type: ignore
-
-    def __new__(cls, creature: str, from_x: int, from_y: int, to_x: int,
-                to_y: int) -> MoveCreature:
-        return tuple.__new__(cls, (creature, from_x, from_y, to_x, to_y))
-
-    def __repr__(self) -> str:
-        return f"MoveCreature({self[0]!r}, {self[1]}, {self[2]}, {self[3]}, {self[4]})"
-
-    def __str__(self) -> str:
-        return f"move {self[0]} {self[1]} {self[2]} {self[3]} {self[4]}"
-
-    def gesture(self) -> Gesture:
-        """Click-to-move: from the creature's hex to its destination."""
-        return Gesture((self[1], self[2]), (self[3], self[4]), self[0])
-
-
-_INT = re.compile(r"[+-]?\d{1,12}\Z")
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-
-MOVE_HELP = """\
-Moves (creature names in any case; coordinates are axial x y, negatives allowed):
-  place CREATURE X Y          put a creature from your hand on hex (X, Y)
-  move CREATURE FX FY TX TY   move your creature from (FX, FY) to (TX, TY)
-Commas and parentheses are ignored, so 'move crab (0,1) (1,0)' works too; a creature's
-code on the board (CRA for CRAB) may stand for its name.
-The six neighbours of (x, y): (x,y+1) (x+1,y) (x+1,y-1) (x,y-1) (x-1,y) (x-1,y+1)."""
 
 
 def resolve_config_path(name: str) -> Path:
@@ -129,7 +57,6 @@ def resolve_config_path(name: str) -> Path:
 
 
 #: A move of HexAround.
-HexAroundMove = PlaceCreature | MoveCreature | PassTurn
 
 
 class HexAroundGame(Game):
@@ -286,7 +213,7 @@ class HexAroundState(State[HexAroundGame, HexAroundMove]):
     def legal_moves(self) -> Sequence[HexAroundMove]:
         """Every legal move; on the empty board the first placement is offered at (0, 0)
         only (any hex is allowed; they are all alike). The sequence makes each Move when it
-        is looked at (:class:`hexkit.enginestate.ActionMap`)."""
+        is looked at (:class:`hexkit.kit.enginestate.ActionMap`)."""
         actions = self.engine.legal_actions()
         listed = self._listed
         if listed is not None and listed.actions is actions:
@@ -324,7 +251,7 @@ class HexAroundState(State[HexAroundGame, HexAroundMove]):
         if len(words) != want:
             raise MoveParseError(f"expected '{usage}'")
         name = words[1]
-        if not _NAME.match(name):
+        if not NAME_WORD.match(name):
             raise MoveParseError(f"{name!r} is not a creature name ('{usage}')")
         name = name.upper()
         if name not in self.engine.kind_index:
@@ -334,7 +261,7 @@ class HexAroundState(State[HexAroundGame, HexAroundMove]):
             raise MoveParseError(f"no creature {name} in this game (creatures: {known})")
         nums = words[2:]
         for w in nums:
-            if not _INT.match(w):
+            if not INTEGER_WORD.match(w):
                 raise MoveParseError(f"{w!r} is not a coordinate ('{usage}')")
         v = [int(w) for w in nums]
         if verb == "place":

@@ -1,7 +1,7 @@
 """Hex geometry and bit tables shared by HexAround's engine, rules and generators.
 
 Hexes are ints (``x * STRIDE + y``) so that a neighbour is one addition; the six offsets
-follow :data:`hexkit.hexes.DIRECTIONS`. Per hex the engine keeps a 6-bit mask of its
+follow :data:`hexkit.geometry.hexes.DIRECTIONS`. Per hex the engine keeps a 6-bit mask of its
 occupied neighbours; the tables here turn the slide rule, continuity and surrounding into
 look-ups on that mask.
 """

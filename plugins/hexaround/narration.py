@@ -1,4 +1,4 @@
-"""What a HexAround action did, as game events (:mod:`hexkit.events`) for front-ends to say.
+"""What a HexAround action did, as game events (:mod:`hexkit.kit.events`) for front-ends to say.
 
 The move itself is said by its notation; the events are its consequences: a kamikaze sending
 a creature back to its owner's hand (and the attacker lost), a swap, a creature climbing onto
@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from hexkit import events as ev
-from hexkit.events import GameEvent
+from hexkit.kit import events as ev
+from hexkit.kit.events import GameEvent
 
 if TYPE_CHECKING:
     # hexaround.game's HexAroundState; that module imports this one, so the kit's name.

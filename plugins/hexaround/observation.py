@@ -15,8 +15,8 @@ from typing import Any
 
 from hexaround.actions import Window
 from hexaround.hexgrid import key_of
-from hexkit.actions import numpy_module
 from hexkit.game import Game, State
+from hexkit.kit.actions import numpy_module
 
 #: Each game's layout, made once (kept while the game lives).
 _LAYOUTS: weakref.WeakKeyDictionary[Game, WindowPlanes] = weakref.WeakKeyDictionary()

@@ -25,9 +25,9 @@ from hexaround.config import PLAYERS
 from hexaround.engine import Engine
 from hexaround.hexgrid import coords_of
 from hexkit.game import Move, Outcome
-from hexkit.gestures import Gesture
+from hexkit.kit.gestures import Gesture
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
-from hexkit.view import BoardView, CellView, HandView, PieceView
 
 
 class HexAroundPosition(Protocol):

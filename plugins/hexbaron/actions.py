@@ -13,8 +13,8 @@ from typing import Any
 
 from hexbaron.commands import Command, MoveCommand, PassCommand, UpgradeCommand
 from hexbaron.verbs import CommandType
-from hexkit.actions import ActionSpace, ActionSpaceError
 from hexkit.game import Game, Move, State
+from hexkit.kit.actions import ActionSpace, ActionSpaceError
 
 #: Neighbours a tile has at most.
 SIDES = 6

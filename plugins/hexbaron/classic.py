@@ -25,11 +25,11 @@ from hexbaron.commands import Command, builtin_catalogue
 from hexbaron.game import TIE_PLAYER_TWO, HexBaronGame, HexBaronState
 from hexbaron.render import classic_grid
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
-from hexkit.configs import find_config
 from hexkit.errors import ConfigError, IllegalMoveError
-from hexkit.fileio import MAX_DATA_BYTES
+from hexkit.files.configs import find_config
+from hexkit.files.fileio import MAX_DATA_BYTES
 from hexkit.game import Game
-from hexkit.pieces import Piece
+from hexkit.kit.pieces import Piece
 
 MENU = "1. Default game\n2. Load game\nQ. Quit\n\nEnter your choice: "
 LOAD_PROMPT = "Enter the name of the file to load: "

@@ -29,10 +29,10 @@ from hexbaron.catalogue import (
 )
 from hexbaron.verbs import CommandType, read_tile
 from hexkit.errors import MoveParseError
-from hexkit.events import RESOURCE
 from hexkit.game import Move
-from hexkit.gestures import Gesture, Hand
-from hexkit.pieces import Piece
+from hexkit.kit.events import RESOURCE
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.pieces import Piece
 
 if TYPE_CHECKING:
     from hexbaron.position import Position

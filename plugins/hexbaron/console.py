@@ -4,14 +4,13 @@ as on the grid)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from hexbaron.game import HexBaronState
 from hexbaron.render import tile_number_map
 from hexbaron.setup import write_data_file
 from hexkit.errors import HexkitError
+from hexkit.files.fileio import write_text_atomic
 from hexkit.game import State
 
 
@@ -39,14 +38,7 @@ def savefile_command(state: State, argument: str) -> str:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise HexkitError(f"cannot save to {words}: there is no folder {folder}")
-    fd, tmp = tempfile.mkstemp(prefix=".hexbaron-", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text, newline="\n")  # a crash leaves the old file or the new
     return f"saved to {words}; continue it later with: hexkit play hexbaron -o setup={words}"
 
 

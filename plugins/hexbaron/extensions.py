@@ -9,6 +9,7 @@ uses directly.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pluggy
@@ -30,17 +31,9 @@ _HOOKS: tuple[tuple[str, str], ...] = (
 
 def extension_names(pm: pluggy.PluginManager | None) -> list[str]:
     """Names of the plugins that implement at least one Hex Baron hook."""
-    names: list[str] = []
-    if pm is None:
-        return names
-    for hook_name, _ in _HOOKS:
-        caller = getattr(pm.hook, hook_name, None)
-        if caller is None:
-            continue
-        for impl in caller.get_hookimpls():
-            if impl.plugin_name not in names:
-                names.append(impl.plugin_name)
-    return names
+    from hexkit.plugins import implementers
+
+    return [] if pm is None else implementers(pm, (hook_name for hook_name, _ in _HOOKS))
 
 
 def build_catalogue(pm: pluggy.PluginManager | None, selection: str = "all") -> Catalogue:
@@ -63,21 +56,18 @@ def build_catalogue(pm: pluggy.PluginManager | None, selection: str = "all") -> 
             raise OptionError(f"extensions: no Hex Baron extension called "
                               f"{' or '.join(unknown) or repr(selection)} (installed: {listing}; "
                               "or all, none)")
+    from hexkit.plugins import call_registrars
+
     for hook_name, method in _HOOKS:
-        caller = getattr(pm.hook, hook_name, None)
-        if caller is None:
-            continue
         adder: Callable[..., None] = getattr(catalogue, method)
-        for impl in caller.get_hookimpls():
-            plugin = impl.plugin_name
-            if wanted is not None and plugin not in wanted:
-                continue
-            _call(impl, hook_name, plugin, adder)
+        call_registrars(pm, hook_name, partial(_register, hook_name, adder), only=wanted,
+                        who="hexbaron extension '{}'".format)
     catalogue.check()
     return catalogue
 
 
-def _call(impl: Any, hook_name: str, plugin: str, adder: Callable[..., None]) -> None:
+def _register(hook_name: str, adder: Callable[..., None], plugin: str) -> Callable[..., None]:
+    """The ``register`` function a Hex Baron extension's hook is called with."""
     origin = f"hexbaron extension '{plugin}'"
 
     def register(*item: Any) -> None:
@@ -87,10 +77,4 @@ def _call(impl: Any, hook_name: str, plugin: str, adder: Callable[..., None]) ->
             raise PluginError(f"{origin}: registered {shown}, not a CommandType instance")
         adder(*item, origin=origin)
 
-    try:
-        impl.function(*[register for _ in impl.argnames])
-    except PluginError:
-        raise
-    except Exception as exc:
-        raise PluginError(f"hexbaron extension '{plugin}': {hook_name} failed: "
-                          f"{type(exc).__name__}: {exc}") from exc
+    return register

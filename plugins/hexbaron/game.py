@@ -31,15 +31,15 @@ from hexbaron.setup import (
     size_problem,
     tile_count,
 )
-from hexkit import events
-from hexkit.actions import ActionSpace
-from hexkit.configs import looks_like_path, resolve_variant
 from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.files.configs import looks_like_path, resolve_variant
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture
-from hexkit.pieces import Piece
+from hexkit.kit import events
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.gestures import Gesture
+from hexkit.kit.pieces import Piece
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 
 #: ``tie_rule`` values: the preliminary material's (a tie is a draw) and the skeleton's.
 TIE_DRAW = "draw"

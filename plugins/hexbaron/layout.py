@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hexkit.boards import BoundedHexBoard
-from hexkit.hexes import Hex
+from hexkit.geometry.boards import BoundedHexBoard
+from hexkit.geometry.hexes import Hex
 
 Cube = tuple[int, int, int]
 

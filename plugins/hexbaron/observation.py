@@ -15,8 +15,8 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from hexkit.actions import numpy_module
 from hexkit.game import Game, State
+from hexkit.kit.actions import numpy_module
 
 #: Each game's layout, made once (kept while the game lives).
 _LAYOUTS: weakref.WeakKeyDictionary[Game, HexBaronPlanes] = weakref.WeakKeyDictionary()

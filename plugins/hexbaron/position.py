@@ -2,7 +2,7 @@
 resources) and whose command it is, with an undo journal.
 
 Every change goes through a method that writes it to the position's
-:class:`hexkit.undo.Journal` (the core's journal, which the game's state shares), so a
+:class:`hexkit.kit.undo.Journal` (the core's journal, which the game's state shares), so a
 command, built-in or from an extension, is undone exactly by rolling the journal back to
 the mark taken before it ran. Tiles are plain ints (indices into the skeleton's tile list);
 neighbour tables come from :func:`hexbaron.layout.grid_tables`, built once per size.
@@ -14,10 +14,10 @@ from random import Random
 
 from hexbaron.catalogue import Catalogue, PieceType
 from hexbaron.layout import grid_tables
-from hexkit.events import GameEvent
 from hexkit.game import rng_copy
-from hexkit.pieces import Piece
-from hexkit.undo import Journal
+from hexkit.kit.events import GameEvent
+from hexkit.kit.pieces import Piece
+from hexkit.kit.undo import Journal
 
 
 class Position:
@@ -197,7 +197,7 @@ class Position:
     def emit(self, kind: str, text: str, seat: int | None = None, tiles: tuple[int, ...] |
              list[int] = (), **data: object) -> None:
         """Report a consequence of the command being carried out, for front-ends to narrate
-        (kinds in :mod:`hexkit.events`, e.g. a rich find of fuel: ``resource``)."""
+        (kinds in :mod:`hexkit.kit.events`, e.g. a rich find of fuel: ``resource``)."""
         self.events.append(GameEvent(kind, text, seat, tuple(self.cell(t) for t in tiles),
                                      data))
 

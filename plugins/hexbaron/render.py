@@ -1,5 +1,5 @@
 """Pictures of a Hex Baron position: the skeleton's exact grid, the wider grid with tile
-numbers, the players' status lines, and the :class:`~hexkit.view.BoardView` for renderers.
+numbers, the players' status lines, and the :class:`~hexkit.kit.view.BoardView` for renderers.
 
 Tiles are drawn row by row in index order: ``size`` rows of ``size / 2`` tiles, even rows
 (x = 0, 2, 4...) and odd rows (x = 1, 3, 5..., drawn half a hex lower) alternating. In the
@@ -14,8 +14,8 @@ from typing import Protocol
 from hexbaron.catalogue import FUEL, LUMBER, SUPPLY, Catalogue
 from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE, Command
 from hexbaron.position import Position
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
-from hexkit.view import BoardView, CellView, HandView, PieceView
 
 
 class Options(Protocol):

@@ -21,7 +21,6 @@ so that a game saved mid-way resumes where it was.
 
 from __future__ import annotations
 
-import difflib
 import random
 import re
 from dataclasses import dataclass, field
@@ -30,8 +29,9 @@ from typing import Any
 
 from hexbaron.catalogue import BOG, FIELD, FOREST, FUEL, LUMBER, SUPPLY, Catalogue
 from hexkit.errors import ConfigError, ConfigErrors
-from hexkit.fileio import MAX_DATA_BYTES, read_text_bounded
-from hexkit.yamlfile import LineDict, LineList, load_yaml
+from hexkit.files.fileio import MAX_DATA_BYTES, read_text_bounded
+from hexkit.files.yamlfile import LineDict, LineList, load_yaml
+from hexkit.suggest import hint
 
 #: Grid sizes accepted outside classic mode.
 MIN_SIZE = 4
@@ -115,8 +115,7 @@ def name_problem(name: str) -> str | None:
 
 
 def _suggest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+    return hint(word, known) or f" (known: {', '.join(known)})"
 
 
 # -- YAML set-ups --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hexkit.errors import MoveParseError
-from hexkit.gestures import Gesture
+from hexkit.kit.gestures import Gesture
 
 if TYPE_CHECKING:
     from hexbaron.catalogue import Catalogue

@@ -4,13 +4,16 @@
  * The same rules, in the same order, as the Python generator of hive/engine.py (which stays
  * the readable reference and the fallback when this module is not built); the tests check
  * that the two list identical actions on random positions of every game type and on the
- * reference positions. Placements stay in Python (a look-up in the colour-adjacency table).
+ * reference positions. Placements stay in Python (a look-up in the colour-adjacency table),
+ * except in perft (Generator.perft, at the end of this file), which counts a whole tree on
+ * this module's own board.
  *
  * Per call the stacks are copied into a small window grid around the hive (its bounding box
  * with a margin of two: every destination touches the hive, every gate read lies within
  * one more ring). The cut vertices of the hive (the pieces the one-hive rule pins) are found
  * once per call by an iterative Tarjan search: for at most 28 pieces that costs well under a
- * microsecond, less than keeping them up to date across apply and undo would.
+ * microsecond (about a seventh of a perft's time in the middle of a game, where the floods of
+ * the Ants and Spiders take most of it).
  *
  * Order (hive.engine.HiveEngine.generate): the player's pieces in the order of the engine's
  * `where` table; per piece, the destinations in direction order for the one-step movers (Queen,
@@ -21,6 +24,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +39,8 @@
 #define MAX_HEIGHT 8
 #define MAX_CODES 64
 #define MAX_MOVES 8192
+/* The deepest perft counted in C (the grid then needs a margin of MAX_DEPTH + 2). */
+#define MAX_DEPTH 24
 
 enum { QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG };
 
@@ -87,9 +93,17 @@ typedef struct {
     int nocc;
     int found[MAX_CELLS];
     int nfound;
-    Act acts[MAX_MOVES];
+    int ordered; /* list destinations in the Python generator's order (a perft needs none) */
+    Act *acts;   /* where emit() writes: `buf`, or a ply's list during a perft */
     int nacts;
     int overflow;
+    Act buf[MAX_MOVES];
+    /* The board of a perft, kept here across apply and undo (see the perft section). */
+    int occ_at[MAX_CELLS]; /* index of an occupied cell in occ */
+    int where[MAX_CODES];  /* cell of each piece, or -1 in hand */
+    int hand[MAX_CODES];   /* how many of each piece code are in hand */
+    int actions[2];        /* turns taken per player */
+    int last;              /* code of the piece moved last (frozen), or -1 */
 } Work;
 
 typedef struct {
@@ -98,8 +112,20 @@ typedef struct {
     unsigned char type[MAX_CODES];
     PyObject *refs; /* per code: the 7 reference texts of hive.directions.ref_texts */
     PyObject *names;
+    /* Per bug type in play (in the order of its first kind): its kinds in number order. */
+    int ngroups;
+    int group_len[8];
+    int group_kinds[8][MAX_CODES / 2];
+    /* A perft is counting on `w` (a signal handler it runs must not reuse the grid). */
+    int busy;
     Work *w;
 } Generator;
+
+static int refuse_busy(const Generator *self) {
+    if (!self->busy) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this generator is counting a perft");
+    return 1;
+}
 
 static inline int next_gen(Work *w) {
     if (++w->gen == 0x7fffffff) {
@@ -349,9 +375,11 @@ static void release_keys(Work *w) {
     for (int i = 0; i < w->nocc; i++) w->given[w->occ[i]] = NULL;
 }
 
-/* Read the stacks dict into the grid. Returns 1 when loaded, 0 when the position is left
- * to Python (far coordinates, a board too large for the grid), -1 on error. */
-static int load(Generator *self, PyObject *stacks) {
+/* Read the stacks dict into the grid, with `margin` empty rings around the hive's bounding
+ * box (2 for one generation: every destination touches the hive, every gate read lies one
+ * ring further). Returns 1 when loaded, 0 when the position is left to Python (far
+ * coordinates, a board too large for the grid), -1 on error. */
+static int load(Generator *self, PyObject *stacks, int margin) {
     Work *w = self->w;
     Py_ssize_t n = PyDict_GET_SIZE(stacks);
     if (n > MAX_OCC) return 0;
@@ -384,10 +412,10 @@ static int load(Generator *self, PyObject *stacks) {
         if (i == 0 || y > maxy) maxy = y;
         i++;
     }
-    int64_t width = maxx - minx + 5, height = maxy - miny + 5;
+    int64_t width = maxx - minx + 1 + 2 * margin, height = maxy - miny + 1 + 2 * margin;
     if (width * height > MAX_CELLS) return 0;
-    w->x0 = minx - 2;
-    w->y0 = miny - 2;
+    w->x0 = minx - margin;
+    w->y0 = miny - margin;
     w->H = (int)height;
     w->cells = (int)(width * height);
     for (int d = 0; d < 6; d++) w->off[d] = DX[d] * w->H + DY[d];
@@ -408,6 +436,7 @@ static int load(Generator *self, PyObject *stacks) {
         }
         w->height[c] = (unsigned char)size;
         w->given[c] = keys[j];
+        w->occ_at[c] = w->nocc;
         w->occ[w->nocc++] = c;
         for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
     }
@@ -455,6 +484,9 @@ static PyObject *build_list(Work *w) {
     return out;
 }
 
+static void gen_moves(Generator *self, Work *w, const int *piece_code, const int *piece_cell,
+                      int npieces, int frozen);
+
 /* Generator.moves(stacks, where, player, last) -> list of (code, src, dst), or None. */
 static PyObject *Generator_moves(Generator *self, PyObject *args) {
     PyObject *stacks, *where;
@@ -466,18 +498,15 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
         return NULL;
     }
+    if (refuse_busy(self)) return NULL;
     Work *w = self->w;
-    int loaded = load(self, stacks);
+    int loaded = load(self, stacks, 2);
     if (loaded < 0) return NULL;
     if (!loaded) Py_RETURN_NONE;
-    w->nacts = 0;
-    w->overflow = 0;
     find_cuts(w);
 
-    /* The player's pieces, in `where` order (a piece's moves are contiguous: its range is
-     * kept for the de-duplication of throws). */
+    /* The player's pieces, in `where` order. */
     int piece_code[MAX_CODES], piece_cell[MAX_CODES], npieces = 0;
-    int range_lo[MAX_CODES], range_hi[MAX_CODES];
     int frozen = -1;
     Py_ssize_t pos = 0;
     PyObject *key, *value;
@@ -495,6 +524,31 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
         piece_cell[npieces] = c;
         npieces++;
     }
+    w->acts = w->buf;
+    w->ordered = 1;
+    gen_moves(self, w, piece_code, piece_cell, npieces, frozen);
+    if (w->overflow) {
+        release_keys(w);
+        Py_RETURN_NONE;
+    }
+    PyObject *out = build_list(w);
+    release_keys(w);
+    return out;
+error:
+    release_keys(w);
+    return NULL;
+}
+
+/* The moves and throws of the pieces (code, cell) given, in that order (the player's, on
+ * the board, the frozen one left out), into w->acts (w->nacts of them; w->overflow set if
+ * they do not fit). w->cut must hold the hive's cut vertices; `frozen` is the cell of the
+ * piece moved last, or -1. */
+static void gen_moves(Generator *self, Work *w, const int *piece_code, const int *piece_cell,
+                      int npieces, int frozen) {
+    /* A piece's moves are contiguous: its range is kept for the de-duplication of throws. */
+    int range_lo[MAX_CODES], range_hi[MAX_CODES];
+    w->nacts = 0;
+    w->overflow = 0;
     for (int i = 0; i < MAX_CODES && i < self->ncodes; i++) range_lo[i] = range_hi[i] = 0;
 
     for (int i = 0; i < npieces; i++) {
@@ -538,7 +592,7 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
             sorted = !(t == QUEEN || t == PILLBUG || t == BEETLE || t == GRASSHOPPER);
         }
         drop(w, src, h);
-        if (sorted) qsort(w->found, (size_t)w->nfound, sizeof(int), cmp_int);
+        if (sorted && w->ordered) qsort(w->found, (size_t)w->nfound, sizeof(int), cmp_int);
         for (int j = 0; j < w->nfound; j++) {
             if (w->found[j] != src) emit(w, code, src, w->found[j]);
         }
@@ -578,16 +632,6 @@ static PyObject *Generator_moves(Generator *self, PyObject *args) {
         }
         w->nacts = kept;
     }
-    if (w->overflow) {
-        release_keys(w);
-        Py_RETURN_NONE;
-    }
-    PyObject *out = build_list(w);
-    release_keys(w);
-    return out;
-error:
-    release_keys(w);
-    return NULL;
 }
 
 /* Generator.move_strings(stacks, actions) -> list of MoveStrings (hive.directions). */
@@ -600,6 +644,7 @@ static PyObject *Generator_move_strings(Generator *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
         return NULL;
     }
+    if (refuse_busy(self)) return NULL;
     Py_ssize_t n = PyList_GET_SIZE(actions);
     Work *w = self->w;
     if (!PyDict_GET_SIZE(stacks)) {
@@ -625,7 +670,7 @@ static PyObject *Generator_move_strings(Generator *self, PyObject *args) {
         }
         return out;
     }
-    int loaded = load(self, stacks);
+    int loaded = load(self, stacks, 2);
     if (loaded < 0) return NULL;
     if (!loaded) Py_RETURN_NONE;
     PyObject *out = PyList_New(n);
@@ -691,9 +736,321 @@ error:
     return NULL;
 }
 
+
+/* ---- Perft: the whole tree in C --------------------------------------------------------
+ *
+ * Generator.perft counts the leaves of the game tree below a position with bulk counting at
+ * the last ply, as hive.engine.perft_by_walk does through the engine's apply, undo and legal
+ * list, but on this module's own board: the grid of a generation, loaded once with room for
+ * the hive to grow (it grows by at most one ring a ply: every piece lands next to the
+ * hive), then kept up to date across apply and undo (heights, stacks, neighbour masks, the
+ * list of occupied cells, where each piece is, the hands, the turns, the frozen piece).
+ * Placements follow hive.engine.HiveEngine (placement_codes, placement_hexes), the end of
+ * the game its surround check: a finished position has no moves, a position with nothing
+ * else to do has the pass. The moves and throws are gen_moves's, the same code as
+ * Generator.moves, so the two counters cannot disagree on what a piece may do. */
+
+/* Empty cells per ply where a piece may be placed (at most six per occupied cell). */
+#define PLACE_CELLS (MAX_OCC * 6)
+/* Interior nodes between two looks at pending signals (Ctrl-C stops a long count). */
+#define SIGNAL_EVERY 4096
+
+typedef struct {
+    Generator *self;
+    Work *w;
+    Act *moves;      /* per ply, MAX_MOVES actions */
+    int *cells;      /* per ply, PLACE_CELLS placement cells */
+    int origin;      /* the cell of hex (0, 0): White's first piece on an empty board */
+    unsigned nodes;  /* interior nodes since the last look at signals */
+    int failed;      /* 1: a Python error is set; 2: left to Python (too many moves) */
+} Perft;
+
+/* The cell gains its first piece / loses its last one: the neighbours' masks and the list
+ * of occupied cells follow. */
+static void occupy(Work *w, int c) {
+    for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
+    w->occ_at[c] = w->nocc;
+    w->occ[w->nocc++] = c;
+}
+
+static void vacate(Work *w, int c) {
+    for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] &= (unsigned char)~(1 << ((d + 3) % 6));
+    int i = w->occ_at[c], moved = w->occ[--w->nocc];
+    w->occ[i] = moved;
+    w->occ_at[moved] = i;
+}
+
+/* Put a piece on top of a cell / take the top piece off. */
+static inline void put(Work *w, int code, int c) {
+    int h = w->height[c];
+    w->codes[c][h] = (signed char)code;
+    w->height[c] = (unsigned char)(h + 1);
+    if (!h) occupy(w, c);
+    w->where[code] = c;
+}
+
+static inline void take(Work *w, int c) {
+    if (!--w->height[c]) vacate(w, c);
+}
+
+static inline int to_move(const Work *w) { return (w->actions[0] + w->actions[1]) & 1; }
+
+/* Play an action (src -1: a placement; code -1: the pass) / take it back (`last`: the
+ * frozen piece before it). */
+static void perft_apply(Work *w, const Act *a) {
+    int p = to_move(w);
+    if (a->code >= 0) {
+        if (a->src < 0) {
+            w->hand[a->code]--;
+        } else {
+            take(w, a->src);
+        }
+        put(w, a->code, a->dst);
+    }
+    w->last = a->code;
+    w->actions[p]++;
+}
+
+static void perft_undo(Work *w, const Act *a, int last) {
+    int p = (w->actions[0] + w->actions[1] - 1) & 1;
+    w->actions[p]--;
+    w->last = last;
+    if (a->code < 0) return;
+    take(w, a->dst);
+    if (a->src < 0) {
+        w->hand[a->code]++;
+        w->where[a->code] = -1;
+    } else {
+        put(w, a->code, a->src);
+    }
+}
+
+/* A Queen is surrounded: the game is over (HexAround's surround check). */
+static inline int game_over(const Work *w) {
+    int a = w->where[0], b = w->where[1];
+    return (a >= 0 && w->mask[a] == 63) || (b >= 0 && w->mask[b] == 63);
+}
+
+/* Codes of the pieces p may place now (HiveEngine.placement_codes): the lowest-numbered
+ * piece in hand of each bug type; only the Queen on the 4th turn while she is in hand;
+ * never the Queen on the 1st turn. */
+static int placement_codes(const Generator *self, const Work *w, int p, int *out) {
+    int turns = w->actions[p];
+    if (turns == 3 && w->where[p] < 0) {
+        if (!w->hand[p]) return 0;
+        out[0] = p;
+        return 1;
+    }
+    int n = 0;
+    for (int g = 0; g < self->ngroups; g++) {
+        for (int i = 0; i < self->group_len[g]; i++) {
+            int kind = self->group_kinds[g][i];
+            int code = kind * 2 + p;
+            if (!w->hand[code]) continue;
+            if (kind || turns) out[n++] = code;
+            break;
+        }
+    }
+    return n;
+}
+
+/* Cells where p may place (HiveEngine.placement_hexes): the origin for the first piece of
+ * the game, any empty neighbour of the hive for the player's first piece, later an empty
+ * cell next to a stack topped by p and to none topped by the opponent. */
+static int placement_cells(Perft *pf, int p, int *out) {
+    Work *w = pf->w;
+    const int *off = w->off;
+    int n = 0;
+    int g = next_gen(w);
+    if (w->actions[p] == 0) {
+        if (!w->nocc) {
+            out[0] = pf->origin;
+            return 1;
+        }
+        for (int i = 0; i < w->nocc; i++) {
+            int c = w->occ[i];
+            for (int d = 0; d < 6; d++) {
+                int e = c + off[d];
+                if (w->height[e] || w->stamp[e] == g) continue;
+                w->stamp[e] = g;
+                out[n++] = e;
+            }
+        }
+        return n;
+    }
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i];
+        if ((top_code(w, c) & 1) != p) continue;
+        for (int d = 0; d < 6; d++) {
+            int e = c + off[d];
+            if (w->height[e] || w->stamp[e] == g) continue;
+            w->stamp[e] = g;
+            int ok = 1;
+            for (int k = 0; k < 6 && ok; k++) {
+                int f = e + off[k];
+                ok = !w->height[f] || (top_code(w, f) & 1) == p;
+            }
+            if (ok) out[n++] = e;
+        }
+    }
+    return n;
+}
+
+/* The moves and throws of p's pieces into `out` (none before p's Queen is placed). */
+static int perft_moves(Perft *pf, int p, Act *out) {
+    Work *w = pf->w;
+    Generator *self = pf->self;
+    if (w->where[p] < 0) return 0;
+    int piece_code[MAX_CODES], piece_cell[MAX_CODES], npieces = 0;
+    for (int code = p; code < self->ncodes; code += 2) {
+        if (w->where[code] < 0 || code == w->last) continue;
+        piece_code[npieces] = code;
+        piece_cell[npieces] = w->where[code];
+        npieces++;
+    }
+    if (!npieces) return 0;
+    find_cuts(w);
+    w->acts = out;
+    gen_moves(self, w, piece_code, piece_cell, npieces,
+              w->last >= 0 ? w->where[w->last] : -1);
+    if (w->overflow) pf->failed = 2;
+    return w->nacts;
+}
+
+/* Leaves `depth` plies below the current position (ongoing, depth >= 1). */
+static unsigned long long perft_count(Perft *pf, int depth) {
+    Work *w = pf->w;
+    int p = to_move(w);
+    int codes[MAX_CODES];
+    int *cells = pf->cells + (size_t)depth * PLACE_CELLS;
+    Act *moves = pf->moves + (size_t)depth * MAX_MOVES;
+    int ncodes = placement_codes(pf->self, w, p, codes);
+    int ncells = ncodes ? placement_cells(pf, p, cells) : 0;
+    int nmoves = perft_moves(pf, p, moves);
+    if (pf->failed) return 0;
+    unsigned long long listed = (unsigned long long)ncodes * (unsigned long long)ncells +
+                                (unsigned long long)nmoves;
+    if (depth == 1) return listed ? listed : 1; /* nothing else: the pass */
+    if (++pf->nodes >= SIGNAL_EVERY) {
+        pf->nodes = 0;
+        if (PyErr_CheckSignals() < 0) {
+            pf->failed = 1;
+            return 0;
+        }
+    }
+    int last = w->last;
+    unsigned long long total = 0;
+    Act a;
+    if (!listed) {
+        a.code = -1;
+        a.src = a.dst = -1;
+        perft_apply(w, &a);
+        total = perft_count(pf, depth - 1); /* a pass surrounds nobody */
+        perft_undo(w, &a, last);
+        return total;
+    }
+    a.src = -1;
+    for (int i = 0; i < ncells; i++) {
+        a.dst = cells[i];
+        for (int j = 0; j < ncodes; j++) {
+            a.code = codes[j];
+            perft_apply(w, &a);
+            if (!game_over(w)) total += perft_count(pf, depth - 1);
+            perft_undo(w, &a, last);
+            if (pf->failed) return 0;
+        }
+    }
+    for (int i = 0; i < nmoves; i++) {
+        perft_apply(w, &moves[i]);
+        if (!game_over(w)) total += perft_count(pf, depth - 1);
+        perft_undo(w, &moves[i], last);
+        if (pf->failed) return 0;
+    }
+    return total;
+}
+
+/* Generator.perft(stacks, hands, actions, last, depth) -> int, or None. */
+static PyObject *Generator_perft(Generator *self, PyObject *args) {
+    PyObject *stacks, *hands, *actions;
+    int last, depth;
+    if (!PyArg_ParseTuple(args, "O!O!O!ii:perft", &PyDict_Type, &stacks, &PyList_Type, &hands,
+                          &PyList_Type, &actions, &last, &depth))
+        return NULL;
+    if (!self->w) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
+    if (refuse_busy(self)) return NULL;
+    if (depth < 1) {
+        PyErr_SetString(PyExc_ValueError, "perft depth must be 1 or more");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(hands) != 2 || PyList_GET_SIZE(actions) != 2) {
+        PyErr_SetString(PyExc_ValueError, "hands and actions have one entry per player");
+        return NULL;
+    }
+    Work *w = self->w;
+    for (int q = 0; q < 2; q++) {
+        PyObject *row = PyList_GET_ITEM(hands, q);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) * 2 != self->ncodes) {
+            PyErr_SetString(PyExc_ValueError, "hands: per player, a count per piece kind");
+            return NULL;
+        }
+        for (int code = q; code < self->ncodes; code += 2) {
+            long n = PyLong_AsLong(PyList_GET_ITEM(row, code >> 1));
+            if (n == -1 && PyErr_Occurred()) return NULL;
+            w->hand[code] = n > 0 ? (int)(n < 64 ? n : 64) : 0;
+        }
+        long turns = PyLong_AsLong(PyList_GET_ITEM(actions, q));
+        if (turns == -1 && PyErr_Occurred()) return NULL;
+        if (turns < 0 || turns > INT_MAX / 4) {
+            PyErr_SetString(PyExc_ValueError, "actions: turns taken per player");
+            return NULL;
+        }
+        w->actions[q] = (int)turns;
+    }
+    /* Room for the hive to grow one ring a ply before the last, and the two rings a
+     * generation reads; deeper than the grid allows, the count is left to Python. */
+    if (depth > MAX_DEPTH) Py_RETURN_NONE;
+    int loaded = load(self, stacks, depth + 2);
+    if (loaded < 0) return NULL;
+    release_keys(w); /* the key objects are only for lists of actions */
+    if (!loaded) Py_RETURN_NONE;
+    for (int code = 0; code < self->ncodes; code++) w->where[code] = -1;
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i];
+        for (int level = 0; level < w->height[c]; level++) w->where[w->codes[c][level]] = c;
+    }
+    if (last >= self->ncodes || (last >= 0 && w->where[last] < 0)) {
+        PyErr_SetString(PyExc_ValueError, "last names a piece that is not on the board");
+        return NULL;
+    }
+    w->last = last < 0 ? -1 : last;
+    w->ordered = 0;
+    Perft pf = {self, w, NULL, NULL, 0, 0, 0};
+    pf.origin = (int)((0 - w->x0) * w->H + (0 - w->y0));
+    pf.moves = PyMem_Malloc(sizeof(Act) * MAX_MOVES * (size_t)(depth + 1));
+    pf.cells = PyMem_Malloc(sizeof(int) * PLACE_CELLS * (size_t)(depth + 1));
+    if (!pf.moves || !pf.cells) {
+        PyMem_Free(pf.moves);
+        PyMem_Free(pf.cells);
+        return PyErr_NoMemory();
+    }
+    self->busy = 1;
+    unsigned long long leaves = game_over(w) ? 0 : perft_count(&pf, depth);
+    self->busy = 0;
+    PyMem_Free(pf.moves);
+    PyMem_Free(pf.cells);
+    w->acts = w->buf;
+    if (pf.failed == 1) return NULL;
+    if (pf.failed) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong(leaves);
+}
+
 static int Generator_init(Generator *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"types", "names", "refs", NULL};
     PyObject *types, *names, *refs;
+    if (refuse_busy(self)) return -1;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!O!:Generator", kwlist, &PyTuple_Type,
                                      &types, &PyTuple_Type, &names, &PyTuple_Type, &refs))
         return -1;
@@ -722,6 +1079,16 @@ static int Generator_init(Generator *self, PyObject *args, PyObject *kwds) {
                 return -1;
             }
         self->type[i] = (unsigned char)t;
+    }
+    self->ngroups = 0;
+    for (Py_ssize_t kind = 0; 2 * kind < n; kind++) {
+        int t = self->type[2 * kind], g = 0;
+        while (g < self->ngroups && self->type[2 * self->group_kinds[g][0]] != t) g++;
+        if (g == self->ngroups) {
+            self->ngroups++;
+            self->group_len[g] = 0;
+        }
+        self->group_kinds[g][self->group_len[g]++] = (int)kind;
     }
     if (!self->w) {
         self->w = calloc(1, sizeof(Work));
@@ -752,6 +1119,13 @@ static PyMethodDef Generator_methods[] = {
      "board; last: the code of the piece moved last (frozen), or -1. The moves and Pillbug\n"
      "throws of the player's pieces, in the order of hive.engine.HiveEngine.generate. None\n"
      "means: leave this position to the Python generator (far coordinates)."},
+    {"perft", (PyCFunction)Generator_perft, METH_VARARGS,
+     "perft(stacks, hands, actions, last, depth) -> int, or None\n\n"
+     "The leaves of the game tree depth >= 1 plies below the position (bulk counted: the\n"
+     "last ply's actions are counted, not played), as hive.engine.perft_by_walk counts\n"
+     "them; hands and actions as HexAround's Position keeps them, last the code of the\n"
+     "frozen piece or -1. No repetition rule. None: leave the count to Python (a hive\n"
+     "too far out or too deep for the grid)."},
     {"move_strings", (PyCFunction)Generator_move_strings, METH_VARARGS,
      "move_strings(stacks, actions) -> list of canonical MoveStrings, or None\n\n"
      "The MoveString of each action in the position `stacks` (hive.directions.move_string)."},

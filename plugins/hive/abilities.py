@@ -18,7 +18,7 @@ from typing import Any
 from hexaround.config import BUTTERFLY, PLAYERS, CreatureType, HexAroundConfig, RuleOptions
 from hexaround.extensions import Ability, Extensions, PlacementRule
 
-from hive.moves import (
+from hive.rules import (
     ANT,
     BEETLE,
     GRASSHOPPER,

@@ -12,8 +12,8 @@ tile on top of itself; ``pass`` is the last action, 5,488. 5,489 actions for eve
 
 from __future__ import annotations
 
-from hexkit.actions import ActionSpace, ActionSpaceError
 from hexkit.game import Move
+from hexkit.kit.actions import ActionSpace, ActionSpaceError
 
 #: Tiles of one colour, in OpenSpiel's order.
 TILES = ("Q", "A1", "A2", "A3", "G1", "G2", "G3", "S1", "S2", "B1", "B2", "M", "L", "P")

@@ -5,7 +5,7 @@ adjacency and the cut-vertex analysis, all kept incrementally), held by
 (``make_generator``, ``generate``, ``end_checks``) and a faster apply and undo of its own
 written with the position's public writers. This module states Hive's placement and end
 rules (spec hive.md §2-§5); the pieces' moves are :mod:`hive.generator`'s (compiled, or
-Python over :mod:`hive.moves`).
+Python over :mod:`hive.rules`).
 
 Every numbered Hive piece is its own HexAround creature kind with a stock of one (``QUEEN``
 is HexAround's butterfly, then ``S1``, ``S2``, ``B1``...), so a piece code
@@ -27,7 +27,7 @@ from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 from hive.abilities import EXTENSIONS, hive_config
 from hive.directions import move_string, ref_texts
 from hive.generator import CompiledHiveGenerator, PythonHiveGenerator, hive_generator
-from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
+from hive.rules import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 #: Bug letters by type (UHP).
 LETTERS = "QSBGAMLP"
@@ -294,6 +294,24 @@ class HiveEngine(Engine):
             got = PythonHiveGenerator().moves(self, p)
         return out + got if out else got
 
+    def perft(self, depth: int) -> int:
+        """The leaf positions ``depth`` plies below this one, bulk counted (the last ply's
+        actions counted, not played; a finished game has no moves, so it counts 1 at depth
+        0 and 0 below). Counted in C on the compiled generator's own board where it is
+        built, else by walking the tree with :meth:`apply` and :meth:`undo`
+        (:func:`perft_by_walk`); the two agree. Under the repetition rule the walk counts,
+        since a third repetition ends the game."""
+        if depth <= 0:
+            return 1
+        if self.result != ONGOING:
+            return 0
+        generator = self.generator
+        if isinstance(generator, CompiledHiveGenerator) and not self.repetition_draw:
+            count = generator.perft(self, depth)
+            if count is not None:
+                return count
+        return perft_by_walk(self, depth)
+
     def copy(self) -> HiveEngine:
         """An independent copy of this position and its history: HexAround's copy of the
         tables, plus Hive's piece positions and repetition counts."""
@@ -323,9 +341,26 @@ class HiveEngine(Engine):
         return tuple(self.where)
 
 
+def perft_by_walk(engine: HiveEngine, depth: int) -> int:
+    """The leaf positions ``depth`` (1 or more) plies below the engine's position, by
+    applying and undoing every legal action but those of the last ply, which are counted
+    (the pure-Python counter, and the one under the repetition rule)."""
+    actions = engine.legal_actions()
+    if depth == 1:
+        return len(actions)
+    apply, undo = engine.apply, engine.undo
+    total = 0
+    for action in list(actions):
+        apply(action)
+        total += perft_by_walk(engine, depth - 1)
+        undo()
+    return total
+
+
 #: Hive's engine, its pieces and its results (ONGOING and DRAW are the engine's result
 #: codes, as HexAround's engine gives them).
 __all__ = [
     "BLACK_WON", "BUG_NAMES", "COLOURS", "COUNTS", "DRAW", "EXPANSION_OF", "LETTERS",
-    "ONGOING", "ORIGIN", "PASS", "WHITE_WON", "HiveEngine", "expansion_types", "piece_names",
+    "ONGOING", "ORIGIN", "PASS", "WHITE_WON", "HiveEngine", "expansion_types", "perft_by_walk",
+    "piece_names",
 ]

@@ -29,7 +29,7 @@ from typing import Any
 
 from hexaround.hexgrid import OFFSETS, POPCOUNT
 
-from hive.moves import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
+from hive.rules import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 #: A won position's score (less the plies to reach it).
 WIN = 1_000_000

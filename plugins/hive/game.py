@@ -10,17 +10,17 @@ from typing import Any
 from hexaround.colony import connected
 from hexaround.hexgrid import coords_of, in_range, key_of
 
-from hexkit.actions import ActionSpace
-from hexkit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.actions import ActionSpace
+from hexkit.kit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
-from hexkit.view import BoardView
 from hive import notation
-from hive.describe import MOVE_HELP
 from hive.engine import BLACK_WON, DRAW, LETTERS, ONGOING, PASS, WHITE_WON, HiveEngine
-from hive.moves import BEETLE, MOSQUITO
+from hive.rulebook import MOVE_HELP
+from hive.rules import BEETLE, MOSQUITO
 
 PLAYERS: tuple[str, str] = ("White", "Black")
 
@@ -108,7 +108,7 @@ class HiveGame(Game):
 
     def describe(self) -> str:
         """The rules of this game type in words (``hexkit rules hive``)."""
-        from hive.describe import describe
+        from hive.rulebook import describe
 
         return describe(self)
 
@@ -186,19 +186,6 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
     return engine
 
 
-def _perft(engine: HiveEngine, depth: int) -> int:
-    actions = engine.legal_actions()
-    if depth == 1:
-        return len(actions)
-    apply, undo = engine.apply, engine.undo
-    total = 0
-    for action in list(actions):
-        apply(action)
-        total += _perft(engine, depth - 1)
-        undo()
-    return total
-
-
 class HiveState(State[HiveGame, HiveMove]):
     """A Hive position with its move stack."""
 
@@ -227,7 +214,7 @@ class HiveState(State[HiveGame, HiveMove]):
     def legal_moves(self) -> ActionMap[Action, HiveMove]:
         """Every legal move as canonical MoveStrings (``pass`` alone when nothing else is
         legal; empty once the game is over). The sequence makes each Move when it is looked
-        at (:class:`hexkit.enginestate.ActionMap`)."""
+        at (:class:`hexkit.kit.enginestate.ActionMap`)."""
         return self._legal_map()
 
     def _legal_map(self) -> ActionMap[Action, HiveMove]:
@@ -291,7 +278,7 @@ class HiveState(State[HiveGame, HiveMove]):
         self.move_strings.pop()
 
     def _emit_events(self, action: tuple[int, int | None, int], text: str) -> None:
-        from hive.events import emit_events
+        from hive.narration import emit_events
 
         emit_events(self.engine, self.emit, action, text)
 
@@ -349,10 +336,9 @@ class HiveState(State[HiveGame, HiveMove]):
 
     def perft(self, depth: int) -> int:
         """Leaf positions of the game tree ``depth`` moves deep (bulk counting at the last
-        level), on the engine: the same numbers as pushing every legal move."""
-        if depth <= 0:
-            return 1
-        return _perft(self.engine, depth)
+        level), on the engine (:meth:`hive.engine.HiveEngine.perft`: in C where the
+        compiled generator is built): the same numbers as pushing every legal move."""
+        return self.engine.perft(depth)
 
     def game_string(self) -> str:
         """The UHP GameString of this game: ``Base+MLP;InProgress;Black[3];wS1;...``."""

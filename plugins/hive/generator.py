@@ -3,12 +3,13 @@
 board (placements are the engine's), or answers None to leave the position to Python.
 
 :class:`CompiledHiveGenerator` wraps the C generator (``hive._hivegen``) where it is built;
-:class:`PythonHiveGenerator` states the same rules over :mod:`hive.moves`. Both give the
+:class:`PythonHiveGenerator` states the same rules over :mod:`hive.rules`. Both give the
 same actions in the same order: the player's pieces in the order of the engine's ``where``
 table; per piece its destinations in direction order for the one-step movers (Queen, Beetle,
 Pillbug, any piece on top of the hive) and the Grasshopper, ascending by hex for the others;
 then the throws, without repeating an action. ``HEXAROUND_PURE_PYTHON=1`` switches the
-compiled one off, as it does HexAround's.
+compiled one off, as it does HexAround's. The compiled one also counts perft in C
+(:meth:`CompiledHiveGenerator.perft`), on a board of its own kept across apply and undo.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hexaround.hexgrid import NEAR, RUNS
 from hexaround.movegen import compiled_generators_enabled
 from hexaround.position import Position
 
-from hive.moves import MOSQUITO, PILLBUG, reach, steps, throws
+from hive.rules import MOSQUITO, PILLBUG, reach, steps, throws
 
 try:
     _hivegen: Any = importlib.import_module("hive._hivegen")
@@ -152,6 +153,16 @@ class CompiledHiveGenerator:
         """The compiled generator's list; None for far coordinates."""
         return self.native.moves(
             engine.position.stacks, engine.where, p, engine.last)
+
+    def perft(self, engine: HiveEngine, depth: int) -> int | None:
+        """The leaves ``depth`` (1 or more) plies below the engine's position, ongoing and
+        without the repetition rule, counted in C with bulk counting at the last ply (the
+        C module keeps its own board across apply and undo); None leaves the count to
+        :func:`hive.engine.perft_by_walk` (a hive too far out, or too deep a count)."""
+        position = engine.position
+        count: int | None = self.native.perft(position.stacks, position.hands,
+                                              position.actions, engine.last, depth)
+        return count
 
     def move_strings(self, stacks: dict[int, list[int]],
                      actions: list[Action]) -> list[str] | None:

@@ -15,8 +15,8 @@ from typing import Any
 
 from hexaround.hexgrid import coords_of
 
-from hexkit.actions import numpy_module
 from hexkit.game import State
+from hexkit.kit.actions import numpy_module
 from hive.engine import LETTERS
 
 RADIUS = 8

@@ -3,12 +3,18 @@ named by reference so that registering imports no rules."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from typing import Any
 
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
+
+# The UHP engine command, the Hive bot, the uhp: seat and the playout policy live beside the
+# game (hive.services, which imports none of them until used); their hookimpls register
+# through this module, as pluggy registers the hookimpls a plugin module holds.
+from hive.services import hexkit_register_bots as hexkit_register_bots
+from hive.services import hexkit_register_commands as hexkit_register_commands
+from hive.services import hexkit_register_playout_policies as hexkit_register_playout_policies
 
 EXPANSION_CHOICES = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
 
@@ -63,9 +69,3 @@ def hexaround_register_placement_rules(register: Callable[[Any], None]) -> None:
 
     for rule in PLACEMENT_RULES:
         register(rule)
-
-
-# The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services,
-# written by the uhp helper); their hookimpls register through this module.
-if importlib.util.find_spec("hive.services") is not None:
-    from hive.services import *  # noqa: F403

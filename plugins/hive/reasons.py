@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hive.directions import destination_text
 from hive.engine import BUG_NAMES, LETTERS, ONGOING, HiveEngine
-from hive.moves import PILLBUG
+from hive.rules import PILLBUG
 
 
 def _at(engine: HiveEngine, action: tuple[int, int | None, int], where: str = "") -> str:

@@ -17,8 +17,8 @@ from typing import Protocol
 from hexaround.hexgrid import coords_of, key_of
 
 from hexkit.game import Outcome
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
-from hexkit.view import BoardView, CellView, HandView, PieceView
 from hive.engine import BUG_NAMES, LETTERS, ONGOING, HiveEngine
 from hive.notation import game_type_string, turn_string
 

@@ -322,7 +322,7 @@ class UhpSession:
         return [option.line(self.options[option.name])]
 
     def _perft(self, rest: str) -> list[str]:
-        from hexkit.perft import perft
+        from hexkit.tools.perft import perft
 
         state = self._need_game()
         if not _digits(rest):

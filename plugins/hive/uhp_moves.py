@@ -23,8 +23,8 @@ from hexaround.hexgrid import OFFSETS
 
 from hexkit.errors import MoveParseError
 from hive.engine import ONGOING, ORIGIN, PASS, HiveEngine
-from hive.moves import QUEEN
 from hive.notation import MoveText, move_string, parse_move_string, why_illegal
+from hive.rules import QUEEN
 
 Action = tuple[int, "int | None", int]
 

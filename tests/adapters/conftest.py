@@ -21,7 +21,7 @@ PLIES = 40
 @pytest.fixture(scope="module")
 def plugin_games(tmp_path_factory):
     """(registry, {kind: game string}) with the example plugin and a new-plugin game."""
-    from hexkit.scaffold import write_plugin
+    from hexkit.tools.scaffold import write_plugin
 
     parent = tmp_path_factory.mktemp("plugins")
     write_plugin("aitoy", parent)

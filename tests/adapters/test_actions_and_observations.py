@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from hexkit.actions import ActionSpaceError
+from hexkit.kit.actions import ActionSpaceError
 
 np = pytest.importorskip("numpy")
 

@@ -9,6 +9,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.inprocess import run_in_process
+
 PLUGIN_FILES = Path(__file__).parent / "plugin_files"
 
 
@@ -32,13 +34,16 @@ def tictactoe_registry():
 
 
 def run_hexkit(*args: str, input: str = "", env_extra: dict[str, str] | None = None,
-               cwd: str | Path | None = None,
-               timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run the real command line in a subprocess, as a user would."""
+               cwd: str | Path | None = None, timeout: float = 120,
+               real: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run the command line as a user would: in this process (tests/inprocess.py), or in
+    a subprocess of its own if ``real``."""
     env = dict(os.environ)
     env.pop("HEXKIT_PLUGINS_DIR", None)
     env.pop("HEXKIT_DEBUG", None)
     env.update(env_extra or {})
+    if not real:
+        return run_in_process(args, input=input, cwd=cwd, env=env)
     return subprocess.run(
         [sys.executable, "-m", "hexkit", *args],
         input=input, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout,

@@ -1,7 +1,7 @@
 import pytest
 
-from hexkit.boards import Board, BoundedHexBoard, SquareBoard
-from hexkit.hexes import Hex
+from hexkit.geometry.boards import Board, BoundedHexBoard, SquareBoard
+from hexkit.geometry.hexes import Hex
 
 #: A plus-shaped mask: the 3x3 centre of a 5x5 grid and one square out on each side.
 PLUS = [(r, c) for r in range(1, 4) for c in range(1, 4)] + [(0, 2), (2, 0), (2, 4), (4, 2)]

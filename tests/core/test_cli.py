@@ -1,4 +1,5 @@
-"""The hexkit command line, run in real subprocesses as a user would."""
+"""The hexkit command line as a user runs it: ``python -m hexkit`` in a real subprocess
+for the help, every other command through its main in this process (tests/inprocess.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ WITH_TOY = ("--plugins-dir", str(PLUGIN_FILES))
 
 
 def test_help_lists_the_core_commands():
-    r = run_hexkit("--help")
+    r = run_hexkit("--help", real=True)
     assert r.returncode == 0
     for command in ("games", "plugins", "rules", "play"):
         assert command in r.stdout

@@ -19,7 +19,14 @@ import pytest
 
 from hexkit.plugins import build_registry
 from hexkit.testing import check_game
-from tests.fresh_env import EXAMPLE, FILE_BLOCK, TUTORIAL, FreshEnv, tutorial_files
+from tests.fresh_env import (
+    EXAMPLE,
+    FILE_BLOCK,
+    PLAIN_PYTEST,
+    TUTORIAL,
+    FreshEnv,
+    tutorial_files,
+)
 
 
 def test_every_file_marker_of_the_tutorial_is_followed_by_a_code_block():
@@ -141,8 +148,7 @@ def test_installed_hex_shows_its_rules_and_options(fresh):
 
 def test_the_tutorials_own_tests_pass_in_the_fresh_environment(fresh):
     env, _, built = fresh
-    done = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                   cwd=built, timeout=300)
+    done = env.pytest(built)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "5 passed" in done.stdout
 
@@ -172,7 +178,7 @@ def test_example_hex_passes_check_game(hex_registry, options):
 
 
 def test_example_plugins_own_test_suite_passes():
-    env = dict(os.environ)
+    env = {**os.environ, **PLAIN_PYTEST}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE), env.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(EXAMPLE)],

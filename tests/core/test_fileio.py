@@ -3,7 +3,7 @@ import stat
 
 import pytest
 
-from hexkit.fileio import write_text_atomic
+from hexkit.files.fileio import write_text_atomic
 
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary_files(tmp_path):

@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hexkit.hexes import DIRECTIONS, Hex, common_neighbours
+from hexkit.geometry.hexes import DIRECTIONS, Hex, common_neighbours
 
 coords = st.integers(-50, 50)
 hexes = st.builds(Hex, coords, coords)

@@ -5,11 +5,18 @@ Every import statement counts, wherever it is: at the top of a module, inside a 
 (a deferred import is still a dependency), and under ``if TYPE_CHECKING:`` (a type named
 from another module is a dependency on it). A module that must mention a type from a module
 that imports it names a more general type instead (the core's ``State``, for instance).
+
+Importing a submodule first runs its packages' ``__init__`` files, so a module depends on
+every package above it: ``hexkit.bots.policy`` on ``hexkit.bots``, whose ``__init__`` may
+import more. A package's ``__init__`` may import its own submodules (a facade: Python runs
+the package first, then the submodule it asks for); any other way back into a package is a
+loop.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,9 +120,23 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def with_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``graph`` with the edges Python's import adds: a module depends on each package above
+    it (their ``__init__`` runs first); a package's imports of its own submodules are its
+    facade, not a way back into it, and are left out."""
+    out: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        parts = name.split(".")
+        parents = {".".join(parts[:i]) for i in range(1, len(parts))} & graph.keys()
+        out[name] = {t for t in targets | parents if not t.startswith(name + ".")}
+    return out
+
+
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """Every module's imports (parsed once for the three tests that read it)."""
     known = modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return with_packages({name: imports_of(name, path, known) for name, path in known.items()})
 
 
 def test_the_graph_covers_the_core_the_games_and_the_examples():
@@ -130,6 +151,18 @@ def test_the_graph_covers_the_core_the_games_and_the_examples():
 def test_the_cycle_finder_finds_a_cycle_through_a_deferred_import():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_a_loop_through_a_package_init_is_found():
+    # plugins imports bots.policy; importing it runs bots/__init__, which imports plugins.
+    graph = with_packages({"hexkit": set(), "hexkit.plugins": {"hexkit.bots.policy"},
+                           "hexkit.bots": {"hexkit.plugins"}, "hexkit.bots.policy": set()})
+    assert cycles(graph) == [["hexkit.bots", "hexkit.bots.policy", "hexkit.plugins"]]
+
+
+def test_a_package_init_may_import_its_own_submodules():
+    graph = with_packages({"pkg": {"pkg.a", "pkg.b"}, "pkg.a": {"pkg.b"}, "pkg.b": set()})
+    assert cycles(graph) == []
 
 
 def _report(found: list[list[str]]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import hexkit
-from hexkit.perft import divide, perft, perft_lines
+from hexkit.tools.perft import divide, perft, perft_lines
 
 from .conftest import PLUGIN_FILES, run_hexkit
 

@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from hexkit.configs import resolve_variant
 from hexkit.errors import OptionError, PluginError
+from hexkit.files.configs import resolve_variant
 from hexkit.game import ConsoleCommand, GameSpec, Option
 from hexkit.hookspecs import hookimpl
 from hexkit.plugins import build_registry

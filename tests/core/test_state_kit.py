@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import pytest
 
 from hexkit import GameSpec, IllegalMoveError, Move, MoveParseError, Outcome, State
-from hexkit.events import CAPTURED, GAME_OVER
 from hexkit.game import Game
-from hexkit.gestures import Gesture, Hand
+from hexkit.kit.events import CAPTURED, GAME_OVER
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView, CellView, PieceView
 from hexkit.testing import check_game
-from hexkit.view import BoardView, CellView, PieceView
 
 SIZE = 5
 

@@ -1,4 +1,4 @@
-from hexkit.turns import TurnOrder
+from hexkit.kit.turns import TurnOrder
 
 
 def test_three_actions_make_one_turn_then_the_other_player_moves():

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from focus import FocusGame
-from focus.moves import StackMove
+from focus.notation import StackMove
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -8,7 +8,7 @@ import json
 from collections import Counter
 
 import pytest
-from focus.moves import ReserveMove, StackMove, parse_move, square_name
+from focus.notation import ReserveMove, StackMove, parse_move, square_name
 
 import hexkit
 from hexkit.errors import IllegalMoveError, MoveParseError, OptionError, RecordError

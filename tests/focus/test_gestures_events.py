@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import hexkit
-from hexkit.events import CAPTURED, ELIMINATED, GAME_OVER, RESERVED
-from hexkit.gestures import Hand
+from hexkit.kit.events import CAPTURED, ELIMINATED, GAME_OVER, RESERVED
+from hexkit.kit.gestures import Hand
 from hexkit.testing import check_game
 
 from .test_generic_game import state_with

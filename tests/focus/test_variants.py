@@ -9,8 +9,8 @@ import pytest
 from focus.variant import load_variant
 
 import hexkit
-from hexkit.configs import variant_names
 from hexkit.errors import ConfigError, OptionError
+from hexkit.files.configs import variant_names
 from hexkit.testing import check_game
 
 SMALL = """\

@@ -117,7 +117,7 @@ def _loaders():
     from hexbaron.commands import builtin_catalogue
     from hexbaron.setup import setup_from_yaml
 
-    from hexkit.yamlfile import parse_yaml
+    from hexkit.files.yamlfile import parse_yaml
 
     catalogue = builtin_catalogue()
     return {
@@ -171,7 +171,7 @@ def test_aqa_data_files_load_or_are_refused_in_one_error(text):
 
 # -- records and scenario files ---------------------------------------------------------------
 def _record_text() -> str:
-    from hexkit.records import GameRecord
+    from hexkit.files.records import GameRecord
 
     game = plugins.registry().load_game("focus")
     state = game.new_state(seed=2)
@@ -189,7 +189,7 @@ RECORD = _record_text()
 @given(text=st.one_of(_mutations(RECORD), st.text(alphabet='{}[]":,0123456789.eE-tfn',
                                                   max_size=80)))
 def test_records_replay_or_are_refused_in_one_error(tmp_path, text):
-    from hexkit.records import load_record, replay
+    from hexkit.files.records import load_record, replay
 
     path = tmp_path / "g.json"
     path.write_text(text, encoding="utf-8")
@@ -212,7 +212,7 @@ facts:
 @FUZZ
 @given(text=st.one_of(_mutations(SCENARIO), DOCUMENTS))
 def test_scenario_files_load_or_are_refused_in_one_error(tmp_path, text):
-    from hexkit.scenarios import ScenarioFailure, load_scenarios, run_scenario
+    from hexkit.tools.scenarios import ScenarioFailure, load_scenarios, run_scenario
 
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")

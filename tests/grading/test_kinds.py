@@ -37,7 +37,9 @@ def test_a_hexbaron_program_that_needs_three_neighbours_to_destroy_fails_capture
 
 def test_a_plugin_whose_winner_is_the_other_seat_fails_winning_with_the_game(graded):
     """The planted bug that passed OpenSpiel's, PettingZoo's and hexkit's own API checks."""
-    result = graded("plugin", "winner_swapped", bot=2, random=0, length=200)
+    # One bot game, from the seed whose game ends soonest (30 moves) among seeds 0-39: the
+    # shrinking replays it up to 150 times, so a long game cost seconds to show this bug.
+    result = graded("plugin", "winner_swapped", bot=1, random=0, length=200, seed=16)
     [test] = failed(result)
     assert test.name == "winning" and result.score < result.max_score
     assert "After the move: expected won by Red (seat 0), got won by Green (seat 1)" in \

@@ -22,7 +22,9 @@ VARIANTS = sorted(p.stem for p in CONFIGS.glob("*.yaml"))
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_shipped_variant_passes_the_conformance_kit(variant: str) -> None:
-    report = check_game("hexaround", config=variant, games=1, max_moves=40)
+    # Two deep checks (notation, saving, exact undo) per position, not six: with nine
+    # variants that is still 720, and every other check of each position stays.
+    report = check_game("hexaround", config=variant, games=1, max_moves=40, sample=2)
     assert report.moves > 0
 
 

@@ -116,18 +116,20 @@ def test_both_generators_follow_the_reference_on_unusual_creatures(tmp_path: Pat
     path = tmp_path / "oddities.yaml"
     path.write_text(ODD_CREATURES + f"rules: {{kamikaze_survives: {str(survives).lower()}}}\n")
     game = hexkit.load_game("hexaround", config=str(path))
-    checked = 0
+    checked = referred = 0
     for seed in range(3):
         rnd = random.Random(seed)
         state = game.new_state(seed=seed)
         engine = state.engine
-        for _ in range(70):
+        for ply in range(70):
             if state.is_over():
                 break
             mine = engine.legal_actions()
             assert mine == python_list(engine)
-            theirs = legal_moves(game.config, state.to_dict())
-            assert {str(m) for m in state.legal_moves()} == theirs, state.render()
             checked += 1
+            if ply % 2 == 0:  # the slow reference (a tenth of a second here) every other ply
+                theirs = legal_moves(game.config, state.to_dict())
+                assert {str(m) for m in state.legal_moves()} == theirs, state.render()
+                referred += 1
             state.push(state.legal_moves()[rnd.randrange(len(mine))])
-    assert checked > 100
+    assert checked > 100 and referred > 50

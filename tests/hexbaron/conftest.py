@@ -19,7 +19,8 @@ from hexbaron.game import HexBaronGame, HexBaronState
 from hexbaron.setup import parse_data_file, setup_from_yaml
 
 import hexkit
-from hexkit.yamlfile import parse_yaml
+from hexkit.files.yamlfile import parse_yaml
+from tests.inprocess import run_in_process
 
 from .skeleton import Skeleton
 
@@ -105,10 +106,13 @@ def skeleton(stdin: str, seed: int = 0, cwd: Path | None = None) -> tuple[int, s
 
 
 def run_hexkit(*args: str, stdin: bytes = b"", cwd: Path | None = None,
-               timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    """The real command line in a subprocess (bytes in, bytes out)."""
+               timeout: float = 60, real: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """The command line (bytes in, bytes out): in this process (tests/inprocess.py), or in
+    a real subprocess if ``real`` (the classic transcripts, byte for byte)."""
     env = dict(os.environ, PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8", LANG="C.UTF-8")
     env.pop("HEXKIT_PLUGINS_DIR", None)
+    if not real:
+        return run_in_process(args, input=stdin, cwd=cwd, env=env, text=False)
     return subprocess.run([sys.executable, "-m", "hexkit", *args], input=stdin,
                           capture_output=True, cwd=cwd, env=env, timeout=timeout)
 

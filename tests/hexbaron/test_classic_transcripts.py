@@ -45,7 +45,7 @@ def test_classic_console_replays_the_example_transcript_byte_for_byte(case, tmp_
 def test_hexkit_play_classic_replays_the_example_transcript_byte_for_byte(case, tmp_path):
     stdin, expected = _prepare(case, tmp_path)
     result = run_hexkit("play", "hexbaron", "--classic", "--seed", str(case["seed"]),
-                        stdin=stdin, cwd=tmp_path)
+                        stdin=stdin, cwd=tmp_path, real=True)
     assert result.stdout == expected
     assert result.returncode == case["exit_code"]
     assert result.stderr == b""

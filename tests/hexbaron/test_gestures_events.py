@@ -4,8 +4,8 @@ in words (describe)."""
 
 from __future__ import annotations
 
-from hexkit.events import DESTROYED, GAME_OVER, RESOURCE, SCORE
-from hexkit.gestures import Hand
+from hexkit.kit.events import DESTROYED, GAME_OVER, RESOURCE, SCORE
+from hexkit.kit.gestures import Hand
 from hexkit.testing import check_game
 
 from .conftest import board, plain_game

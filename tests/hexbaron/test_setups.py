@@ -13,7 +13,7 @@ from hexbaron.setup import parse_data_file, setup_from_yaml, write_data_file
 
 import hexkit
 from hexkit.errors import ConfigError, OptionError
-from hexkit.yamlfile import parse_yaml
+from hexkit.files.yamlfile import parse_yaml
 
 from .conftest import GAME1, plain_game
 

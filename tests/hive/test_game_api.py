@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import hexkit
-from hexkit.gestures import Hand
+from hexkit.kit.gestures import Hand
 from hexkit.render.svg import render_svg
 from hexkit.testing import check_game
 

@@ -1,21 +1,37 @@
-"""Perft from the initial position equals Mzinga's table (spec hive.md §8) for every game
-type: depths 1-4 for all eight, depth 5 for Base, Base+M, Base+L and Base+P (about a second
-of CPU each; Base+MLP's 5,427,108 takes about four and is left to benchmarks/hive_perft.py)."""
+"""Perft from the initial position equals Mzinga's table (spec hive.md §8) and MzingaCpp's
+counts for every game type: depths 1-4 for all eight, depth 5 for Base, Base+M, Base+L and
+Base+P whichever counter runs; with the compiled module, depth 5 for all eight and depth 6
+for Base (benchmarks/hive_perft.py runs every type to depth 6 beside MzingaCpp). The
+counter in C (hive._hivegen, its own board kept across apply and undo) counts what walking
+the engine counts: on random positions of every game type, to the end of games, and where
+the only move is the pass."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hexaround.movegen import PURE_PYTHON_ENV
+from hive.engine import perft_by_walk
+from hive.generator import PYTHON_HIVE_GENERATOR, native_hive_generator_available
+from hive.notation import EXPANSION_CHOICES
 
 import hexkit
 
+from .positions import position
+
+needs_native = pytest.mark.skipif(not native_hive_generator_available(),
+                                  reason="hive._hivegen not built or switched off")
+
+#: Spec §8 to depth 5 where it goes; ML, MP and LP at depth 5 are MzingaCpp's counts.
 TABLE = {
     "none": (4, 96, 1440, 21600, 516240),
     "M": (5, 150, 2610, 45414, 1252800),
     "L": (5, 150, 2610, 45414, 1252800),
     "P": (5, 150, 2610, 45414, 1255932),
-    "ML": (6, 216, 4320, 86400),
-    "MP": (6, 216, 4320, 86400),
-    "LP": (6, 216, 4320, 86400),
+    "ML": (6, 216, 4320, 86400, 2725920),
+    "MP": (6, 216, 4320, 86400, 2730888),
+    "LP": (6, 216, 4320, 86400, 2730240),
     "MLP": (7, 294, 6678, 151686, 5427108),
 }
 
@@ -46,3 +62,64 @@ def test_perft_through_push_and_pop_counts_the_same():
         return total
 
     assert walk(3) == TABLE["MLP"][2] == state.perft(3)
+
+
+@needs_native
+@pytest.mark.parametrize("expansions", ["ML", "MP", "LP", "MLP"])
+def test_compiled_perft_5_matches_mzingacpp(expansions):
+    state = hexkit.load_game("hive", expansions=expansions).new_state(0)
+    assert state.perft(5) == TABLE[expansions][4]
+
+
+@needs_native
+def test_compiled_perft_6_of_base_matches_mzingacpp():
+    state = hexkit.load_game("hive", expansions="none").new_state(0)
+    assert state.perft(6) == 12_219_480
+
+
+def finished_game(game, seed):
+    """A random game of ``game`` played to its end (a surrounded Queen), from the first seed
+    at or after ``seed`` whose game ends within 400 plies."""
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        engine = game.new_engine()
+        for _ in range(400):
+            if engine.is_over():
+                return engine
+            legal = engine.legal_actions()
+            engine.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no random game ended")
+
+
+@needs_native
+@pytest.mark.parametrize("expansions", EXPANSION_CHOICES)
+def test_compiled_perft_counts_what_walking_the_engine_counts(expansions):
+    # Along a random game played to its end: every 12th position, and the last three
+    # before the end (where some lines finish the game inside the count).
+    engine = finished_game(hexkit.load_game("hive", expansions=expansions), 11)
+    assert engine.perft(1) == engine.perft(2) == 0
+    plies = len(engine.history)
+    checked = 0
+    for back in range(1, plies + 1):
+        engine.undo()
+        if back <= 3 or back % 12 == 0:
+            assert engine.perft(2) == perft_by_walk(engine, 2), engine.position_key()
+            checked += 1
+    assert checked >= 5
+
+
+@needs_native
+def test_compiled_perft_counts_the_pass_when_nothing_else_is_legal():
+    # White's only piece is its Queen, under a black Beetle: White's one move is the pass.
+    state = position({(0, 0): "wQ bB1", (1, 0): "bQ", (2, 0): "bA1"})
+    assert state.perft(1) == 1
+    assert [state.perft(d) for d in (2, 3)] == [perft_by_walk(state.engine, d) for d in (2, 3)]
+
+
+def test_pure_python_and_the_repetition_rule_count_by_walking_the_engine(monkeypatch):
+    ruled = hexkit.load_game("hive", expansions="MLP", repetition_draw=True).new_state(0)
+    assert ruled.perft(3) == TABLE["MLP"][2]
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
+    state = hexkit.load_game("hive", expansions="MLP").new_state(0)
+    assert state.engine.generator is PYTHON_HIVE_GENERATOR
+    assert state.perft(3) == TABLE["MLP"][2]

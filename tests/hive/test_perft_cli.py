@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
 
 import hexkit
-from hexkit.perft import divide, perft
+from hexkit.tools.perft import divide, perft
+from tests.inprocess import run_in_process
 
 
 def run_hexkit(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line, run in this process (tests/inprocess.py)."""
     env = dict(os.environ)
     env.pop("HEXKIT_PLUGINS_DIR", None)
-    return subprocess.run([sys.executable, "-m", "hexkit", *args], capture_output=True,
-                          text=True, env=env, timeout=120)
+    return run_in_process(args, env=env)
 
 
 def counts(stdout: str) -> list[int]:

@@ -161,7 +161,10 @@ def test_bytes_that_are_not_utf8_and_blank_lines_never_stop_the_engine(gui):
 def test_bestmove_gives_a_legal_move_and_does_not_play_it(gui):
     gui.one("newgame Base+MLP;InProgress;White[2];wS1;bS1 wS1-")
     legal = gui.one("validmoves").split(";")
-    for command in ("bestmove depth 1", "bestmove depth 2", "bestmove time 00:00:01",
+    # A quarter of a second to think, not one (the search runs until the time is up): the
+    # plain bestmove is bounded by MaxTime.
+    assert gui.one("options set MaxTime 0.25") == "MaxTime;double;0.25;1;0.01;3600"
+    for command in ("bestmove depth 1", "bestmove depth 2", "bestmove time 00:00:00.25",
                     "bestmove"):
         assert gui.one(command) in legal
     assert gui.one("undo") == "Base+MLP;InProgress;Black[1];wS1"

@@ -12,10 +12,10 @@ import pytest
 
 from hexkit import plugins
 from hexkit.errors import RecordError
-from hexkit.fileio import write_text_atomic
-from hexkit.recordlock import check_free, release
-from hexkit.records import GameRecord, load_record, replay, save_record
-from hexkit.scenarios import load_scenarios, run_scenario
+from hexkit.files.fileio import write_text_atomic
+from hexkit.files.recordlock import check_free, release
+from hexkit.files.records import GameRecord, load_record, replay, save_record
+from hexkit.tools.scenarios import load_scenarios, run_scenario
 
 from .conftest import run_hexkit
 
@@ -170,11 +170,11 @@ def test_a_sigkilled_save_leaves_a_whole_record_and_the_next_save_cleans_up(tmp_
     path = _record(tmp_path, "focus")
     code = (
         "import os, signal, sys\n"
-        "import hexkit.fileio as f\n"
+        "import hexkit.files.fileio as f\n"
         "real = os.replace\n"
         "def die(*a): os.kill(os.getpid(), signal.SIGKILL)\n"
         "f.os.replace = die\n"
-        "from hexkit.records import load_record, save_record\n"
+        "from hexkit.files.records import load_record, save_record\n"
         f"save_record({str(path)!r}, load_record({str(path)!r}))\n"
     )
     subprocess.run([sys.executable, "-c", code], check=False)
@@ -189,7 +189,7 @@ def test_a_sigkilled_save_leaves_a_whole_record_and_the_next_save_cleans_up(tmp_
 HOLDER = """
 import sys
 from hexkit import plugins
-from hexkit.records import GameRecord, save_record
+from hexkit.files.records import GameRecord, save_record
 game = plugins.registry().load_game("focus(board=cross)")
 save_record(sys.argv[1], GameRecord.for_game(game, seed=1), hold=True)
 print("saved", flush=True)

@@ -11,7 +11,7 @@ import pytest
 
 from hexkit import plugins
 from hexkit.errors import ConfigError, HexkitError, OptionError, RecordError
-from hexkit.records import GameRecord, load_record, replay, save_record
+from hexkit.files.records import GameRecord, load_record, replay, save_record
 
 from .conftest import run_hexkit, within_work_budget
 

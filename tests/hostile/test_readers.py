@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from hexkit.errors import ConfigError, HexkitError, RecordError
-from hexkit.fileio import MAX_DATA_BYTES
-from hexkit.jsonfile import load_json
-from hexkit.records import load_record
-from hexkit.scenarios import load_scenarios
-from hexkit.yamlfile import load_yaml, parse_yaml
+from hexkit.files.fileio import MAX_DATA_BYTES
+from hexkit.files.jsonfile import load_json
+from hexkit.files.records import load_record
+from hexkit.files.yamlfile import load_yaml, parse_yaml
+from hexkit.tools.scenarios import load_scenarios
 
 from .conftest import alias_bomb, deep_yaml, run_hexkit, within_work_budget
 
@@ -125,7 +125,7 @@ def test_scenario_file_bomb_is_refused(write):
 def test_scenario_position_file_on_a_pipe_fails_that_scenario_only(write):
     import os
 
-    from hexkit.scenarios import run_scenario
+    from hexkit.tools.scenarios import run_scenario
 
     path = write("s.yaml", "game: focus\nposition_file: zero.json\n")
     os.mkfifo(path.parent / "zero.json")  # would block a plain open() for ever

@@ -9,7 +9,7 @@ import pytest
 
 import hexkit
 from hexkit.bots import RandomBot
-from hexkit.records import GameRecord, load_record, replay, save_record
+from hexkit.files.records import GameRecord, load_record, replay, save_record
 from hexkit.render import render_svg
 
 from .conftest import run_hexkit

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from hexkit.records import load_record
+from hexkit.files.records import load_record
 
 from .conftest import PLUGIN_FILES, error_lines, run_hexkit
 

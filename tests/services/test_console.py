@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from hexkit.console import Console
+from hexkit.terminal.console import Console
 
 BACKSLASH = "\\"
 

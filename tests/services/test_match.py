@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from hexkit.match import run_match, seating
-from hexkit.records import load_record, replay
+from hexkit.files.records import load_record, replay
+from hexkit.tournament.match import run_match, seating
 
 from .conftest import error_lines, run_hexkit
 

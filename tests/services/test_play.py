@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import hexkit
-from hexkit.records import load_record
+from hexkit.files.records import load_record
 
 from .conftest import run_hexkit
 
@@ -248,7 +248,7 @@ def test_a_save_that_fails_mid_game_is_said_and_the_game_goes_on(tmp_path):
 
 
 def test_did_you_mean_offers_only_what_would_be_accepted():
-    from hexkit.refusals import push_or_refusal
+    from hexkit.kit.refusals import push_or_refusal
 
     state = hexkit.load_game("focus").new_state(seed=1)
     words = {"help", "moves", "undo", "save", "quit"}

@@ -12,8 +12,8 @@ from hexaround.narration import CROWDED, RELEASED, SWAPPED
 from hexaround.render import render_text
 
 import hexkit
-from hexkit import events as ev
-from hexkit.records import GameRecord, save_record
+from hexkit.files.records import GameRecord, save_record
+from hexkit.kit import events as ev
 
 from .conftest import run_hexkit
 

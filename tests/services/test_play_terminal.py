@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hexkit.records import load_record
+from hexkit.files.records import load_record
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 

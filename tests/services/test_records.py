@@ -9,7 +9,7 @@ import pytest
 
 from hexkit.bots import RandomBot
 from hexkit.errors import RecordError
-from hexkit.records import (
+from hexkit.files.records import (
     RECORD_FORMAT,
     RECORD_VERSION,
     GameRecord,

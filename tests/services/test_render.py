@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from hexkit.kit.view import BoardView, CellView, PieceView
 from hexkit.render import render_svg
-from hexkit.view import BoardView, CellView, PieceView
 
 from .conftest import error_lines, run_hexkit
 

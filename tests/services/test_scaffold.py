@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+from tests.fresh_env import PLAIN_PYTEST
+
 from .conftest import error_lines, run_hexkit
 
 
@@ -70,7 +72,7 @@ def test_generated_plugin_installs_and_passes_its_own_tests(fresh_install):
     games = env.hexkit("games")
     assert games.returncode == 0, games.stderr
     assert "hexrow" in games.stdout
-    tests = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=fresh_install.hexrow)
+    tests = env.pytest(fresh_install.hexrow)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "3 passed" in tests.stdout
 
@@ -101,7 +103,7 @@ def test_the_printed_next_steps_work_when_typed_in_order(tmp_path):
                      if step.endswith("&& pytest") else step)
     script = "\n".join(lines)
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "stepwise"),
-           "HEXKIT_PLUGINS_DIR": str(folder)}
+           "HEXKIT_PLUGINS_DIR": str(folder), **PLAIN_PYTEST}
     done = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
                           env=env, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr

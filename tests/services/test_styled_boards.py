@@ -12,8 +12,8 @@ import pytest
 
 import hexkit
 from hexkit import plugins
-from hexkit.console import Console
 from hexkit.render.text import LAST, TARGET
+from hexkit.terminal.console import Console
 
 GAMES = ["focus", "hexbaron", "hexaround(config=level3)", "hive", "focus(board=cross,players=3)"]
 

@@ -120,7 +120,7 @@ def test_without_ray_the_ray_backend_says_how_to_install_it(tmp_path):
 
 
 def test_a_long_match_game_shows_progress_before_it_ends(toy):
-    from hexkit.match import run_match
+    from hexkit.tournament.match import run_match
 
     moves_seen: list[tuple[int, int]] = []
     game = toy.load_game("toyline", size=8, line=8)

@@ -7,13 +7,16 @@ import sqlite3
 
 import pytest
 
+from hexkit import plugins
 from hexkit.errors import HexkitError, OptionError
-from hexkit.records import load_record, replay
+from hexkit.files.records import load_record, replay
 from hexkit.tournament.backends import InProcess, LocalProcesses
 from hexkit.tournament.referee import GameReport
 from hexkit.tournament.report import build_report
 from hexkit.tournament.runner import Tournament, TournamentConfig, check_version
 from hexkit.tournament.store import ResultStore
+
+from .conftest import PLUGIN_DIRS
 
 CONFIG = TournamentConfig("toyline", {"size": 4}, ("random", "mcts:10", "mcts:25"),
                           games_per_pair=4, seed=3)
@@ -25,10 +28,17 @@ def results(store: ResultStore) -> list[tuple]:
              g.error) for g in store.games()]
 
 
-@pytest.fixture
-def full(toy, tmp_path):
-    t = Tournament.prepare(CONFIG, db=str(tmp_path / "full.sqlite"))
-    t.run(InProcess())
+@pytest.fixture(scope="module")
+def full(tmp_path_factory: pytest.TempPathFactory):
+    """CONFIG's whole tournament, played once for the module: its tests read it, or try
+    to write it and are refused (it stays open, as while it is being played)."""
+    saved = list(plugins._plugin_dirs)
+    plugins.configure(PLUGIN_DIRS)
+    try:
+        t = Tournament.prepare(CONFIG, db=str(tmp_path_factory.mktemp("full") / "full.sqlite"))
+        t.run(InProcess())
+    finally:
+        plugins.configure(saved)
     yield t
     t.store.close()
 
@@ -50,7 +60,7 @@ def test_a_game_reported_twice_keeps_its_first_result(full):
     assert full.store.games()[0] == first
 
 
-def test_a_stopped_tournament_resumes_without_losing_or_repeating_a_game(full, tmp_path):
+def test_a_stopped_tournament_resumes_without_losing_or_repeating_a_game(full, toy, tmp_path):
     path = str(tmp_path / "part.sqlite")
     part = Tournament.prepare(CONFIG, db=path)
     seen: list[int] = []
@@ -86,7 +96,7 @@ def test_game_records_are_saved_on_request_and_replay(toy, tmp_path):
     t.store.close()
 
 
-def test_an_existing_database_is_not_overwritten(full):
+def test_an_existing_database_is_not_overwritten(full, toy):
     with pytest.raises(HexkitError, match="already exists; continue it with --resume"):
         Tournament.prepare(CONFIG, db=full.store.path)
 
@@ -135,7 +145,7 @@ def test_a_result_played_with_other_rules_is_refused(toy):
         check_version(game, GameReport("1", game_version="0.9-other"))
 
 
-def test_a_tournament_being_played_cannot_be_played_by_a_second_process(full):
+def test_a_tournament_being_played_cannot_be_played_by_a_second_process(full, toy):
     with pytest.raises(HexkitError, match="is being played by another hexkit tournament"):
         Tournament.prepare(CONFIG, store=ResultStore.open(full.store.path))
     report = Tournament.prepare(CONFIG, store=ResultStore.open(full.store.path),

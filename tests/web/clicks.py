@@ -52,6 +52,17 @@ def wait_ply(page: Any, ply: int, timeout: float = 10_000) -> None:
     page.wait_for_selector(f'body[data-ply="{ply}"]', state="attached", timeout=timeout)
 
 
+def wait_drawn(page: Any, ply: int, timeout: float = 10_000) -> None:
+    """Wait until the page shows move ``ply`` or a later one, and check that it drew the
+    position after move ``ply`` on the way. A bot may answer within one frame of the move
+    before it (its win in one is found without a search), so that position can be on the
+    screen too briefly for a selector's polling to see it."""
+    page.wait_for_function("n => Number(document.body.dataset.ply) >= n", arg=ply,
+                           timeout=timeout)
+    assert page.evaluate(f"() => {ply} in (window.hexkitDrawn || {{}})"), \
+        f"the page never drew the position after move {ply}"
+
+
 def click_move(page: Any, text: str) -> None:
     """Play the move ``text`` by clicking: its piece, its target, the chooser if asked."""
     state = game_state(page)

@@ -4,6 +4,8 @@ one-time links, an admin role, and ``hexkit users`` for the instructor."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,19 @@ from hexkit.web.app import create_app  # noqa: E402
 from hexkit.web.settings import ServerSettings  # noqa: E402
 
 from .test_protocol import TestClient, receive_state  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cheap_passwords() -> Iterator[None]:
+    """argon2id with the smallest cost (one pass over 64 KiB, one lane): the tests are
+    about who may do what, and the default cost (3 passes over 64 MiB, 0.2 s of CPU for
+    each hash and each check) made every sign-in the slowest step of a test."""
+    argon2 = pytest.importorskip("argon2")
+    cheap = functools.partial(argon2.PasswordHasher, time_cost=1, memory_cost=64,
+                              parallelism=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(argon2, "PasswordHasher", cheap)
+        yield
 
 
 def users(folder: Path, *argv: str, capsys: Any) -> str:

@@ -21,6 +21,7 @@ from .clicks import (  # noqa: E402
     game_state,
     join_from_lobby,
     play_by_clicking,
+    wait_drawn,
     wait_ply,
 )
 from .short_games import SHORT_VARIANTS, short_game  # noqa: E402
@@ -241,7 +242,7 @@ def test_a_game_against_a_bot_shows_it_thinking_and_ends(browser, live_server):
         if state["over"]:
             break
         click_move(page, state["moves"][0]["text"])
-        wait_ply(page, state["ply"] + 1)
+        wait_drawn(page, state["ply"] + 1)  # the bot may have answered already
         page.wait_for_selector('body[data-over="true"], body[data-turn="0"][data-thinking=""]',
                                state="attached")
     state = game_state(page)
@@ -254,7 +255,7 @@ def test_a_game_against_a_bot_shows_it_thinking_and_ends(browser, live_server):
 
 
 def test_a_saved_game_file_starts_a_game_from_the_move_chosen(browser, live_server, tmp_path):
-    from hexkit.records import GameRecord, save_record
+    from hexkit.files.records import GameRecord, save_record
 
     game, seed, moves = short_game("hexbaron")
     state = game.new_state(seed)

@@ -25,6 +25,7 @@ from .clicks import (  # noqa: E402
 )
 from .conftest import free_port  # noqa: E402
 from .short_games import short_game  # noqa: E402
+from .test_accounts import cheap_passwords  # noqa: E402, F401 (argon2 at its smallest cost)
 
 
 class ClassServer:

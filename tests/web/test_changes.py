@@ -37,8 +37,20 @@ def apply(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: What a browser that said hello also gets, between the game's messages (the play
+#: features: the server's time, who is connected).
+BESIDES = ('{"type": "time"', '{"type": "presence"')
+
+
+def receive_game(ws: Any) -> str:
+    """The next message about the game itself (time and presence messages skipped)."""
+    while (raw := ws.receive_text()).startswith(BESIDES):
+        pass
+    return raw
+
+
 def next_of(ws: Any, kind: str) -> dict[str, Any]:
-    message = ws.receive_json()
+    message = json.loads(receive_game(ws))
     assert message["type"] == kind, message
     return message
 
@@ -64,7 +76,7 @@ def test_changes_rebuild_the_whole_state_and_carry_moves_only_to_the_mover(tmp_p
                 mover.send_json({"type": "move", "token": tokens[held[0]["turn"]],
                                  "move": text})
                 for i, ws in enumerate((red, green, watcher)):
-                    raw = ws.receive_text()
+                    raw = receive_game(ws)
                     change = json.loads(raw)
                     assert change["type"] == "change"
                     held[i] = apply(held[i], change)
@@ -125,7 +137,7 @@ def test_hello_is_checked_like_every_message(tmp_path):
                 assert "\n" not in answer["message"]
             ws.send_json({"type": "hello", "tokens": ["not a seat's token"]})
             ws.send_json({"type": "ping"})
-            assert ws.receive_json() == {"type": "pong"}  # holds no seat: no moves sent
+            assert next_of(ws, "pong") == {"type": "pong"}  # holds no seat: no moves sent
 
 
 def test_start_up_loads_no_game_and_the_lobby_lists_live_games_first(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hexkit.records import GameRecord, load_record
+from hexkit.files.records import GameRecord, load_record
 from hexkit.web import journal
 from hexkit.web.storage import FolderStorage, IndexRow
 

@@ -18,8 +18,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed "
 from starlette.testclient import TestClient as _TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from hexkit.files.records import load_record, replay  # noqa: E402
 from hexkit.plugins import build_registry  # noqa: E402
-from hexkit.records import load_record, replay  # noqa: E402
 from hexkit.web.app import create_app  # noqa: E402
 from hexkit.web.protocol import MAX_MESSAGE  # noqa: E402
 
@@ -192,7 +192,7 @@ def test_hostile_messages_get_one_line_and_change_nothing(client, tmp_path):
         # Numbers of thousands of digits and deep nesting: refused, never a crash.
         assert "too long" in refused(ws, '{"type": "ping", "n": ' + "9" * 5000 + "}")
         assert "nested more than" in refused(ws, "[" * 5000 + "]" * 5000)
-        assert "unknown message type" in refused(ws, {"type": "resign"})
+        assert "unknown message type" in refused(ws, {"type": "castle"})
         assert "needs 'move'" in refused(ws, {"type": "move", "token": made["token"]})
         assert "needs 'token'" in refused(ws, {"type": "move", "token": 7, "move": moves[0]})
         assert "a JSON object" in refused(ws, [1, 2])
@@ -424,7 +424,7 @@ def plugin_registry(tmp_path, monkeypatch, request):
         folder, package, name = ROOT / "examples" / "hex-connection", "hexconnection", "hex"
         options = {"size": 5}
     else:
-        from hexkit.scaffold import write_plugin
+        from hexkit.tools.scaffold import write_plugin
 
         write_plugin("webtoy", tmp_path)
         folder, package, name = tmp_path / "webtoy", "webtoy", "webtoy"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hexkit import plugins
-from hexkit.scaffold import write_plugin
+from hexkit.tools.scaffold import write_plugin
 
 pytest.importorskip("uvicorn", reason="the web extra is not installed "
                     "(pip install 'hexkit-games[web]')")

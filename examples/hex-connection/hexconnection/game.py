@@ -22,8 +22,8 @@ from hexkit import (
     Outcome,
     State,
 )
-from hexkit.gestures import Gesture, Hand
-from hexkit.view import BoardView
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView
 
 from hexconnection.render import board_view, render_text
 

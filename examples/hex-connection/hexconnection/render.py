@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from hexkit import BoundedHexBoard, Move, Outcome
-from hexkit.gestures import Gesture
-from hexkit.view import BoardView, CellView, HandView, PieceView
+from hexkit.kit.gestures import Gesture
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 
 #: How a cell is drawn: '.' empty (-1), else the first letter of its owner's name.
 SYMBOLS = {-1: ".", 0: "R", 1: "B"}

@@ -130,6 +130,7 @@ async function showLobby() {
   }
   $("#more-games").addEventListener("click", () => { lobbyShown += 50; refreshLobby(); });
   catalog = await api("/api/catalog");
+  for (const c of catalog.clocks || []) $("#clock").append(el("option", {value: c, textContent: `${c.replace("+", " min + ")} s`}));
   const select = $("#game-name");
   for (const g of catalog.games) select.append(el("option", {value: g.name, textContent: g.name}));
   select.addEventListener("change", drawPicker);
@@ -171,25 +172,51 @@ function drawPicker() {
   drawSeats();
 }
 
+// Who plays each seat: a person, one of the game's named levels, or a bot that plays this
+// game (only those), whose setting box shows how that bot's setting is written.
 function drawSeats() {
   const game = chosenGame();
   const box = $("#seat-pickers");
   box.replaceChildren();
+  const bots = game.bots || catalog.bots;
   for (let i = 0; i < seatCount(game); i++) {
     const name = game.player_names[i] || `Player ${i + 1}`;
     const who = el("select", {name: `seat${i}`, className: "seat-who"});
     who.append(el("option", {value: "human", textContent: "a person"}));
-    for (const b of catalog.bots) who.append(el("option", {value: b.name, textContent: `bot: ${b.name}`, title: b.description}));
-    const arg = el("input", {className: "seat-arg", placeholder: "bot setting, e.g. 200", size: 10});
-    box.append(el("div", {className: "seat-row"}, el("span", {textContent: `${name}: `}), who, arg));
+    if (game.levels && game.levels.length) {
+      const levels = el("optgroup", {label: "bot levels"});
+      for (const lv of game.levels) {
+        const words = lv.names.length ? ` (${lv.names.join(", ")})` : "";
+        levels.append(el("option", {value: lv.spec, textContent: `bot level ${lv.number}${words}`, title: `${lv.bot}: ${lv.about}`}));
+      }
+      who.append(levels);
+    }
+    const named = el("optgroup", {label: "bots"});
+    for (const b of bots) named.append(el("option", {value: b.name, textContent: `bot: ${b.name}`, title: b.description}));
+    who.append(named);
+    const arg = el("input", {className: "seat-arg", size: 10, hidden: true, ariaLabel: `${name}'s bot setting`});
+    const help = el("p", {className: "help seat-help"});
+    who.addEventListener("change", () => drawSeatArg(bots, who, arg, help));
+    box.append(el("div", {className: "seat-row"}, el("span", {textContent: `${name}: `}), who, arg), help);
   }
+}
+
+function drawSeatArg(bots, who, arg, help) {
+  const bot = bots.find((b) => b.name === who.value);
+  const takes = bot !== undefined && bot.placeholder !== undefined ? bot.placeholder !== "" : bot !== undefined;
+  arg.hidden = !takes;
+  if (!takes) arg.value = "";
+  arg.placeholder = bot && bot.placeholder ? `e.g. ${bot.placeholder}` : "setting";
+  arg.title = bot ? bot.settings || "" : "";
+  const level = chosenGame().levels?.find((lv) => lv.spec === who.value);
+  help.textContent = level ? `${level.bot}: ${level.about}` : bot && takes ? bot.settings : "";
 }
 
 function seatSpecs() {
   return [...document.querySelectorAll("#seat-pickers .seat-row")].map((row) => {
     const who = row.querySelector(".seat-who").value;
     const arg = row.querySelector(".seat-arg").value.trim();
-    return who !== "human" && arg ? `${who}:${arg}` : who;
+    return who !== "human" && !who.includes(":") && arg ? `${who}:${arg}` : who;
   });
 }
 
@@ -201,7 +228,7 @@ async function createGame(ev) {
     if (input.value !== String(o.default === null ? "" : o.default)) options[input.name] = input.value;
   }
   try {
-    const made = await api("/api/games", {game: chosenGame().name, options,
+    const made = await api("/api/games", {game: chosenGame().name, options, clock: $("#clock").value || null,
                                           seed: $("#seed").value.trim() || null, seats: seatSpecs()});
     if (made.token) keepToken(made.id, made.seat, made.token);
     keepOwner(made);
@@ -280,24 +307,40 @@ function canMove() {
 }
 function tokenFor(seat) { return heldTokens(roomId)[seat]; }
 
+let presence = null;     // who is connected, as the server last said
+let serverOffset = 0;    // the server's clock minus this browser's, in ms
 let resyncing = false;   // a resync was asked for: changes wait for the whole state
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/games/${roomId}`);
   socket.onopen = hello;
-  socket.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { resyncing = false; S = msg; selected = null; draw(); }
-    else if (msg.type === "change") applyChange(msg);
-    else if (msg.type === "moves") {
-      if (S && msg.version === S.version) { S.moves = msg.moves; selected = null; draw(); }
-    } else if (msg.type === "error") { say(msg.message); }
-  };
-  socket.onclose = () => { setTimeout(connect, 1000); };
+  socket.onmessage = (ev) => onServer(JSON.parse(ev.data));
+  socket.onclose = () => { presence = null; setTimeout(connect, 1000); };
 }
 
-// Protocol 2, and the seats this browser holds (their legal moves come with each turn).
+// The one place where what the server sends is applied.
+function onServer(msg) {
+  if (msg.type === "state") { resyncing = false; shown(msg); }
+  else if (msg.type === "change") applyChange(msg);
+  else if (msg.type === "moves") {
+    if (S && msg.version === S.version) { S.moves = msg.moves; selected = null; draw(); }
+  } else if (msg.type === "presence") { presence = msg; drawPresence(); }
+  else if (msg.type === "time") { serverOffset = msg.now * 1000 - Date.now(); drawClocks(); }
+  else if (msg.type === "error") { say(msg.message); }
+}
+
+// A new version of the game (the whole state, or one made by a change) on the screen.
+function shown(next) {
+  const before = S;
+  S = next; selected = null; draw();
+  announceTurn(before);
+  followRematch();
+}
+
+// Protocol 2, and the seats this browser holds: their legal moves come with each turn, the
+// server counts it present there (a spectator otherwise) and sends who is connected and
+// its time.
 function hello() {
   if (!socket || socket.readyState !== WebSocket.OPEN || roomId === null) return;
   socket.send(JSON.stringify({type: "hello", protocol: 2, tokens: Object.values(heldTokens(roomId)).slice(0, 16)}));
@@ -329,9 +372,7 @@ function applyChange(msg) {
     next[key] = key === "log" ? S.log.slice(0, msg.log_from).concat(value) : value;
   }
   if (msg.svg_patch) next.svg = patchSvg(S.svg, msg.svg_patch);
-  S = next;
-  selected = null;
-  draw();
+  shown(next);
 }
 
 function send(message) {
@@ -374,6 +415,7 @@ function showGame(id) {
     $("#move-text").value = "";
   });
   $("#undo").addEventListener("click", () => send({type: "undo", tokens: Object.values(heldTokens(roomId))}));
+  setUpPlay();
   $("#chooser-cancel").addEventListener("click", () => { selected = null; drawHighlights(); });
   $("#go-live").addEventListener("click", () => { stopReplay(); goTo(null); });
   $("#replay").addEventListener("click", replay);
@@ -455,11 +497,13 @@ function draw() {
   if (viewPly !== null) {  // the live game goes on meanwhile; the position looked at stays
     drawPanel();
     markLog();
+    drawPlay();
     $("#history-ply").textContent = `${viewPly} of ${S.ply}`;
     return;
   }
   $("#history-banner").hidden = true;
   $("#board").innerHTML = S.svg;
+  drawLastMarks();
   // When this position reached the screen (benchmarks/web_latency.py reads it).
   const ply = S.ply;
   requestAnimationFrame(() => { (window.hexkitDrawn ||= {})[ply] = performance.timeOrigin + performance.now(); });
@@ -467,6 +511,7 @@ function draw() {
   drawHighlights();
   markLog();
   setLinks();
+  drawPlay();
   if (sentAt) { window.hexkitLastUpdate = {ply: S.ply, ms: performance.now() - sentAt}; sentAt = 0; }
 }
 
@@ -477,7 +522,7 @@ function setLinks() {
 }
 
 function drawPanel() {
-  document.title = `${S.game} — hexkit`;
+  drawTitle();
   $("#game-title").textContent = S.game;
   const status = $("#status");
   const mine = mySeats();
@@ -509,8 +554,10 @@ function drawPanel() {
       b.addEventListener("click", () => joinSeat(roomId, s.seat).then(() => draw(), (e) => say(e.message)));
       li.append(b);
     }
+    li.dataset.seat = String(s.seat);
     seats.append(li);
   }
+  drawPresence();
   if (!mine.length) seats.append(el("li", {className: "help", textContent: mayPlay() ? "You are watching." : "You are watching (sign in to play)."}));
   const owns = ownerToken(roomId) !== null || me.admin || (me.name !== null && me.name === S.owner);
   $("#stop-game").hidden = !owns || S.over;
@@ -548,7 +595,7 @@ function drawPanel() {
   }
   $("#move-text").disabled = !canMove();
   $("#play").disabled = !canMove();
-  $("#undo").disabled = !mine.length || S.ply === 0;
+  $("#undo").disabled = !mine.length || S.ply === 0 || S.over;
   $("#move-help").textContent = S.move_help || "Click a piece, then where it goes.";
 
   const log = $("#log");
@@ -561,6 +608,7 @@ function drawPanel() {
     log.append(li);
   }
   log.scrollTop = log.scrollHeight;
+  log.scrollLeft = log.scrollWidth;  // a phone shows the moves as a strip: the last in view
 }
 
 function markLog() {
@@ -639,6 +687,231 @@ function boardClick(ev) {
 
 // When the last click happened, in the same clock as hexkitDrawn (for the latency benchmark).
 document.addEventListener("click", (ev) => { window.hexkitClickAt = performance.timeOrigin + ev.timeStamp; }, true);
+
+// -- play beyond the rules: clocks, resign, draw, rematch, presence, marks -------------------
+const PLAY = () => S.play || {clock: null, draw_offer: null, rematch_offer: null, rematch: null, left: [], ended: null};
+const heldSeat = (seat) => mySeats().includes(seat);
+// A seat of mine that is not `seat` (the one that answers the other player's offer).
+const answeringSeat = (seat) => mySeats().find((m) => m !== seat && !S.seats[m].bot);
+
+function setUpPlay() {
+  $("#resign").addEventListener("click", () => {
+    const seat = mySeats().find((m) => !S.seats[m].bot);
+    if (seat === undefined || !confirm("Resign this game?")) return;
+    send({type: "resign", token: tokenFor(S.turn !== null && heldSeat(S.turn) ? S.turn : seat)});
+  });
+  $("#offer-draw").addEventListener("click", () => {
+    const seat = S.turn !== null && heldSeat(S.turn) ? S.turn : mySeats()[0];
+    send({type: "draw", token: tokenFor(seat)});
+  });
+  $("#rematch").addEventListener("click", () => send({type: "rematch", tokens: Object.values(heldTokens(roomId))}));
+  $("#leave-game").addEventListener("click", async () => {
+    try {
+      await api(`/api/games/${roomId}/leave`, {tokens: Object.values(heldTokens(roomId))});
+      localStorage.removeItem(`hexkit.tokens.${roomId}`);
+      location.href = "/";
+    } catch (e) { say(e.message); }
+  });
+  const sound = $("#sound");
+  sound.checked = localStorage.getItem("hexkit.sound") === "on";
+  sound.addEventListener("change", () => {
+    localStorage.setItem("hexkit.sound", sound.checked ? "on" : "off");
+    if (sound.checked) beep();  // a browser lets a page sound after a click
+  });
+  setInterval(drawClocks, 200);
+}
+
+function drawPlay() {
+  const play = PLAY();
+  const mine = mySeats().filter((m) => !S.seats[m].bot);
+  const two = S.seats.length === 2;
+  const others = S.seats.filter((s) => !mine.includes(s.seat));
+  $("#resign").hidden = !mine.length || S.over || !two || mine.length === S.seats.length;
+  $("#offer-draw").hidden = !mine.length || S.over || !two || play.draw_offer !== null ||
+    others.every((s) => s.bot) || mine.length === S.seats.length;
+  $("#rematch").hidden = !mine.length || !S.over || play.rematch !== null || play.rematch_offer !== null;
+  $("#leave-game").hidden = !mine.length || !S.over;
+  drawOffers(play);
+  drawClocks();
+  drawLegend();
+  drawNews();
+}
+
+function drawOffers(play) {
+  const box = $("#offers");
+  box.replaceChildren();
+  const ask = (text, kind, seat) => {
+    const answerer = answeringSeat(seat);
+    if (heldSeat(seat)) { box.append(`${text}: waiting for an answer.`); return; }
+    box.append(`${S.players[seat]} ${text.toLowerCase()}. `);
+    if (answerer === undefined) return;
+    const yes = el("button", {textContent: "Accept", id: `${kind}-accept`});
+    const no = el("button", {textContent: "Decline", id: `${kind}-decline`});
+    yes.onclick = () => send({type: `${kind}_answer`, token: tokenFor(answerer), accept: true});
+    no.onclick = () => send({type: `${kind}_answer`, token: tokenFor(answerer), accept: false});
+    box.append(yes, " ", no);
+  };
+  if (play.draw_offer !== null && !S.over) ask(heldSeat(play.draw_offer) ? "You offered a draw" : "Offers a draw", "draw", play.draw_offer);
+  else if (play.rematch_offer !== null && !play.rematch) ask(heldSeat(play.rematch_offer) ? "You asked for a rematch" : "Asks for a rematch", "rematch", play.rematch_offer);
+  else if (play.rematch) {
+    box.append("A rematch was made: ", el("a", {href: `/game/${play.rematch}`, id: "rematch-link", textContent: mySeats().length ? "play it" : "watch it"}));
+  }
+  box.hidden = !box.childNodes.length;
+}
+
+// A rematch made: this browser's seats move with their tokens (each player one seat on)
+// and the page follows, once, to the new game.
+function followRematch() {
+  const made = PLAY().rematch;
+  const held = heldTokens(roomId);
+  if (!made || !Object.keys(held).length || localStorage.getItem(`hexkit.followed.${roomId}`) === made) return;
+  const n = S.seats.length;
+  for (const [seat, token] of Object.entries(held)) keepToken(made, (Number(seat) + n - 1) % n, token);
+  localStorage.setItem(`hexkit.followed.${roomId}`, made);
+  const owner = ownerToken(roomId);
+  if (owner) keepOwner({id: made, owner_token: owner});
+  location.href = `/game/${made}`;
+}
+
+function clockText(seconds) {
+  const s = Math.max(0, seconds);
+  if (s < 10) return s.toFixed(1);
+  const whole = Math.ceil(s);
+  const h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), sec = whole % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+function drawClocks() {
+  const box = $("#clocks");
+  const clock = S && PLAY().clock;
+  box.hidden = !clock;
+  if (!clock) return;
+  const now = (Date.now() + serverOffset) / 1000;
+  if (box.childElementCount !== clock.left.length) {
+    box.replaceChildren(...clock.left.map((_, seat) => {
+      const c = el("div", {className: "clock"}, el("span", {className: "who"}), el("span", {className: "time"}));
+      c.dataset.seat = String(seat);
+      return c;
+    }));
+  }
+  clock.left.forEach((left, seat) => {
+    const running = clock.running === seat && !S.over;
+    const seconds = running ? left - Math.max(0, now - clock.since) : left;
+    const node = box.children[seat];
+    node.querySelector(".who").textContent = `${S.players[seat]}${heldSeat(seat) ? " (you)" : ""}`;
+    node.querySelector(".time").textContent = clockText(seconds);
+    node.classList.toggle("running", running);
+    node.classList.toggle("low", seconds < 20);
+  });
+  box.title = `${clock.control.replace("+", " minutes + ")} seconds a turn`;
+}
+
+function drawPresence() {
+  const watching = $("#watching");
+  if (!S || !presence) { watching.textContent = ""; return; }
+  for (const li of document.querySelectorAll("#seats li[data-seat]")) {
+    const seat = Number(li.dataset.seat);
+    const on = S.seats[seat].bot || presence.seats[seat];
+    li.classList.toggle("online", Boolean(on));
+    li.classList.toggle("offline", !on && S.seats[seat].taken);
+    li.title = S.seats[seat].bot ? "a bot" : on ? "connected" : S.seats[seat].taken ? "not connected" : "free";
+  }
+  const n = presence.spectators;
+  watching.textContent = n ? `${n} watching` : "nobody else watching";
+}
+
+// The tab says the game, and whose turn it is (yours first, so it shows in a narrow tab).
+function drawTitle() {
+  let title = `${S.game} — hexkit`;
+  if (S.over) title = `Over · ${title}`;
+  else if (canMove()) title = `Your turn · ${title}`;
+  else if (S.turn !== null) title = `${S.players[S.turn]} to play · ${title}`;
+  document.title = title;
+}
+
+// Tells (a sound, when this browser allows it) that the turn came to this browser.
+function announceTurn(before) {
+  if (!before || before.ply === S.ply && before.turn === S.turn) return;
+  if (!canMove() || localStorage.getItem("hexkit.sound") !== "on") return;
+  if (before.turn === S.turn && mySeats().includes(before.turn)) return;
+  beep();
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio ||= new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+    window.hexkitBeeps = (window.hexkitBeeps || 0) + 1;
+  } catch { /* no sound here */ }
+}
+
+// What the last move did, in words (its events), beside the status.
+function drawNews() {
+  const last = S.log[S.log.length - 1];
+  $("#news").textContent = last && viewPly === null ? last.events.filter((e) => e.kind !== "game_over").map((e) => e.text).join(" ") : "";
+}
+
+// The terrains of the board with their colours.
+function drawLegend() {
+  const box = $("#legend");
+  const terrain = S.terrain || [];
+  box.hidden = !terrain.length;
+  box.replaceChildren(...terrain.map(([name, colour]) => {
+    const swatch = el("span", {className: "swatch"});
+    swatch.style.background = colour;
+    return el("li", {}, swatch, name);
+  }));
+}
+
+// The last turn drawn on the board: where each move started and ended, and a cross where a
+// piece was removed. Drawn over the cells (under the pieces), clicks pass through.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function drawLastMarks() {
+  const board = $("#board");
+  const cell = (at) => at && Array.isArray(at) ? board.querySelector(`polygon[data-cell="${at[0]},${at[1]}"]`) : null;
+  const first = board.querySelector("polygon[data-cell]");
+  if (!first || !S.last || !S.last.length) return;
+  const under = document.createElementNS(SVG_NS, "g");
+  under.setAttribute("class", "hk-last");
+  under.setAttribute("pointer-events", "none");
+  const over = under.cloneNode(false);
+  const tint = (poly, kind) => {
+    const copy = document.createElementNS(SVG_NS, "polygon");
+    copy.setAttribute("points", poly.getAttribute("points"));
+    copy.setAttribute("class", kind);
+    under.append(copy);
+  };
+  for (const mark of S.last) {
+    const from = cell(mark.origin), to = cell(mark.target);
+    if (from) tint(from, "hk-last-from");
+    if (to) tint(to, "hk-last-to");
+    for (const at of mark.removed || []) {
+      const poly = cell(at);
+      if (!poly) continue;
+      const pts = poly.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+      const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+      const r = (Math.max(...ys) - Math.min(...ys)) / 5;
+      const cross = document.createElementNS(SVG_NS, "path");
+      cross.setAttribute("d", `M${cx - r},${cy - r}L${cx + r},${cy + r}M${cx + r},${cy - r}L${cx - r},${cy + r}`);
+      cross.setAttribute("class", "hk-removed");
+      cross.setAttribute("stroke-width", String(r / 2.5));
+      cross.dataset.cell = `${at[0]},${at[1]}`;
+      over.append(cross);
+    }
+  }
+  first.parentNode.after(under);
+  first.parentNode.parentNode.append(over);
+}
 
 // -- start -----------------------------------------------------------------------------------
 async function start() {

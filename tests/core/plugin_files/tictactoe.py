@@ -25,7 +25,7 @@ from hexkit import (
     rng_from_json,
     rng_to_json,
 )
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.kit.view import BoardView, CellView, PieceView
 
 MARKS = ("X", "O")
 

@@ -28,7 +28,7 @@ from hexkit import (
     rng_from_json,
     rng_to_json,
 )
-from hexkit.view import BoardView, CellView, PieceView
+from hexkit.kit.view import BoardView, CellView, PieceView
 
 NAMES = ("Xavier", "Olga", "Zed")
 MARKS = ("X", "O", "Z")

@@ -26,10 +26,10 @@ from hexkit import (
     hookimpl,
 )
 from hexkit.bots import BotSpec
-from hexkit.events import CAPTURED
 from hexkit.game import ConsoleCommand
-from hexkit.gestures import Gesture, Hand
-from hexkit.view import BoardView, CellView, HandView, PieceView
+from hexkit.kit.events import CAPTURED
+from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 
 STONES = 4
 

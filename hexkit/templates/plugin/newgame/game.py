@@ -28,7 +28,7 @@ from hexkit import (
     PieceView,
     State,
 )
-from hexkit.gestures import Gesture
+from hexkit.kit.gestures import Gesture
 
 EMPTY = -1
 #: The three axes of the grid; a line runs along one of them.

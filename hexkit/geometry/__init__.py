@@ -1,0 +1,2 @@
+"""Board geometry: hex coordinates (``hexes``) and the boards a game's cells live on
+(``boards``: bounded hex, square and cross)."""

@@ -1,0 +1,283 @@
+"""Pickling games and states at about the cost of :meth:`State.copy`.
+
+A **game** pickles as its spec (pickled once per game object and kept as bytes) and the
+options that differ from the defaults. Unpickling builds the game once per process: later
+states of the same game, in that process, share it (building a game can cost milliseconds:
+HexAround compiles its configuration).
+
+A **state** pickles as its class, its game and one blob of its own attributes, the same
+ones :meth:`State.copy` copies (:meth:`State.__getstate__`): moves are values, the undo
+journal pickles as its entries, the random generator as its 625 words, an attribute that
+holds the very object the game holds under the same name (Focus's rule tables) as a
+reference to the game's, and the objects of an engine pickle their own data (their
+``__getstate__``/``__setstate__`` leave caches and compiled move generators behind). The
+unpickled state can pop every move it had.
+
+A state that holds something pickle cannot write (a lambda, a generator, an open file)
+falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
+those moves, replayed when it is unpickled; one without a saved form raises a one-line
+TypeError naming the attribute.
+"""
+
+from __future__ import annotations
+
+import array
+import copyreg
+import io
+import pickle
+import random
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hexkit.kit.undo import Journal, pack_entries, unpack_entries
+
+#: Guards the tables of games and shared objects built by unpickling.
+_LOCK = threading.Lock()
+
+# -- games -------------------------------------------------------------------------------
+
+#: Games built by unpickling, by (spec bytes, options, shown values): a process builds each
+#: game once, however many of its states it unpickles (a state unpickled and dropped at
+#: once, as a worker does, must not drop its game with it).
+_GAMES: dict[tuple[Any, ...], Any] = {}
+#: How many games :data:`_GAMES` keeps.
+GAMES_KEPT = 16
+
+
+def reduce_game(game: Any) -> tuple[Any, ...]:
+    """``Game.__reduce__``: the spec as bytes (pickled once per game), the options that
+    differ from the defaults and how the game string shows private paths."""
+    spec_bytes = game.__dict__.get("_kit_spec_bytes")
+    if spec_bytes is None:
+        spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec, pickle.HIGHEST_PROTOCOL)
+    shown = dict(getattr(game, "shown_values", {}))
+    return (rebuild_game, (spec_bytes, game.non_default_options(), shown))
+
+
+def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str]) -> Any:
+    """Unpickle a game: the one this process already built from the same spec and options,
+    or a new one (what a game compiles or loads is never pickled)."""
+    try:
+        key: tuple[Any, ...] | None = (spec_bytes, tuple(options.items()),
+                                       tuple(shown.items()))
+        hash(key)
+    except TypeError:  # an unhashable option value: build it every time
+        key = None
+    game = _GAMES.get(key) if key is not None else None
+    if game is None:
+        spec = pickle.loads(spec_bytes)
+        game = spec.make_game(options)
+        game.shown_values = dict(shown)
+        game._kit_spec_bytes = spec_bytes
+        if key is not None:
+            with _LOCK:
+                _keep(_GAMES, key, game, GAMES_KEPT)
+    return game
+
+
+# -- objects many states share -----------------------------------------------------------
+
+class Shared:
+    """A reference to an object many pickled objects share (an engine's template: its
+    configuration and the tables derived from it). It pickles as the bytes of the object's
+    own pickle, made once per object; unpickling makes the object once per process and per
+    those bytes (and in the process that pickled it, it is the object itself)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (shared_value, (_shared_bytes(self.value),))
+
+
+#: id(object) -> (object, its pickle), and pickle -> object: both kept, bounded.
+_SHARED_BYTES: dict[int, tuple[Any, bytes]] = {}
+_SHARED_VALUES: dict[bytes, Any] = {}
+#: How many shared objects each table keeps (a few per game in use).
+SHARED_KEPT = 64
+
+
+def _shared_bytes(value: Any) -> bytes:
+    found = _SHARED_BYTES.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    blob = dumps(value)
+    with _LOCK:
+        _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
+        _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
+    return blob
+
+
+def shared_value(blob: bytes) -> Any:
+    """Unpickle a :class:`Shared` object: the one this process already has for ``blob``."""
+    value = _SHARED_VALUES.get(blob)
+    if value is None:
+        value = pickle.loads(blob)
+        with _LOCK:
+            _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
+            _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
+    return value
+
+
+def _keep(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    """``table[key] = value``, dropping the oldest entry of a full table."""
+    if key not in table and len(table) >= limit:
+        del table[next(iter(table))]
+    table[key] = value
+
+
+# -- random generators -------------------------------------------------------------------
+
+def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
+    """A generator as its state, the 625 words in one bytes object (pickling the tuple of
+    625 ints, and seeding a new generator from the OS before setting it, cost more than
+    the rest of a state)."""
+    if type(rng) is not random.Random:
+        return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
+    version, internal, gauss = rng.getstate()
+    return (_rebuild_rng, (version, array.array("I", internal).tobytes(), gauss))
+
+
+def _rebuild_rng(version: int, internal: bytes, gauss: float | None) -> random.Random:
+    words = array.array("I")
+    words.frombytes(internal)
+    rng = random.Random.__new__(random.Random)
+    rng.setstate((version, tuple(words), gauss))
+    return rng
+
+
+_DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
+                                               random.Random: _reduce_rng}
+
+
+def dumps(value: Any) -> bytes:
+    """``pickle.dumps`` with the state kit's reductions (random generators)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+# -- states ------------------------------------------------------------------------------
+
+class _FromGame:
+    """Marks an attribute that is the game's own object of the same name."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "FROM_GAME"
+
+    def __repr__(self) -> str:
+        return "FROM_GAME"
+
+
+FROM_GAME = _FromGame()
+
+#: Values that hold nothing shared: never replaced by a reference to the game's.
+_PLAIN = frozenset({int, float, str, bool, bytes, type(None)})
+
+#: Ids of the states being pickled on this thread (a state that holds itself, other than
+#: through its journal, is written by its saved form instead).
+_ACTIVE = threading.local()
+
+
+def state_data(state: Any) -> dict[str, Any]:
+    """``State.__getstate__``: the state's attributes, minus its game (pickled once, beside
+    them); its own journal as its entries; the game's shared objects as references."""
+    data = dict(state.__dict__)
+    game = data.pop("game", None)
+    journal = data.get("journal")
+    if type(journal) is Journal and journal.owner is state:
+        data["journal"] = pack_entries(journal.entries)  # rebound to the unpickled state
+    if "_kit_emitted" in data:
+        data["_kit_emitted"] = None
+    shared = getattr(game, "__dict__", None)
+    if shared:
+        for name, value in data.items():
+            if type(value) not in _PLAIN and shared.get(name) is value:
+                data[name] = FROM_GAME
+    return data
+
+
+def restore_state(state: Any, data: Mapping[str, Any]) -> None:
+    """``State.__setstate__``: the attributes back (``state.game`` is already set)."""
+    values = dict(data)
+    game = state.game
+    for name, value in values.items():
+        if value is FROM_GAME:
+            values[name] = getattr(game, name)
+    journal = values.get("journal")
+    state.__dict__.update(values)
+    if type(journal) is list:
+        state.journal = Journal(state, unpack_entries(journal))
+
+
+def reduce_state(state: Any) -> tuple[Any, ...]:
+    """``State.__reduce__``: the class, the game and the blob of :func:`state_data` (or, for
+    a state holding something pickle cannot write, the saved form and the moves)."""
+    active = _ACTIVE.__dict__.setdefault("ids", set())
+    if id(state) in active:
+        raise TypeError(f"a {type(state).__name__} holds itself")
+    active.add(id(state))
+    try:
+        blob = dumps(state.__getstate__())
+    except Exception as exc:  # anything pickle refuses: the saved form still works
+        return _reduce_by_replay(state, exc)
+    finally:
+        active.discard(id(state))
+    return (rebuild_state, (type(state), state.game, blob))
+
+
+def rebuild_state(cls: type, game: Any, blob: bytes) -> Any:
+    """Unpickle a state pickled by its attributes."""
+    state: Any = object.__new__(cls)
+    state.game = game
+    state.__setstate__(pickle.loads(blob))
+    return state
+
+
+def _reduce_by_replay(state: Any, cause: Exception) -> tuple[Any, ...]:
+    """The state's saved form before the moves on its stack, and those moves."""
+    moves = [str(m) for m in state.move_stack]
+    root = state
+    if moves:
+        root = state.copy()
+        while root.move_stack:
+            root.pop()
+    try:
+        data = root.to_dict()
+    except NotImplementedError:
+        raise TypeError(f"cannot pickle {type(state).__name__}: {_unpicklable(state, cause)}, "
+                        "and it has no saved form (to_dict)") from None
+    return (rebuild_by_replay, (state.game, data, moves))
+
+
+def _unpicklable(state: Any, cause: Exception) -> str:
+    """Which attribute pickle refused, in words."""
+    try:
+        items = list(state.__getstate__().items())
+    except Exception:
+        items = []
+    for name, value in items:
+        try:
+            dumps(value)
+        except Exception as exc:
+            return f"its attribute {name!r} cannot be pickled ({_one_line(exc)})"
+    return f"it cannot be pickled ({_one_line(cause)})"
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
+
+
+def rebuild_by_replay(game: Any, data: dict[str, Any], moves: list[str]) -> Any:
+    """Unpickle a state pickled by its saved form: the position, then the moves."""
+    state = game.state_from_dict(data)
+    for text in moves:
+        state.push(text)
+    return state
