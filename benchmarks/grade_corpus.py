@@ -21,7 +21,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -100,12 +102,26 @@ CLASS = "public class HexAroundGameManager implements IHexAroundGameManager {\n"
 
 
 JAVA_REFERENCE = f"hexaround(config={java.EVERYTHING})"
-#: The creature property a planted Java bug needs to show at all.
-JAVA_NEEDS = {"jumper-flies": "JUMPING", "stack-limit-ignored": "INTRUDING",
-              "kamikaze-attacker-survives": "KAMIKAZE", "kamikaze-victim-lost": "KAMIKAZE",
-              "hatching-ignored": "HATCHING", "surrounded-flyer-flies": "FLYING",
-              "runner-stops-short": "RUNNING", "swap-with-butterfly": "SWAPPING",
-              "trapped-creature-moves": "TRAPPING"}
+#: What a variant needs for a planted Java bug to show at all (else the bug is n/a).
+JAVA_NEEDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    **{mutant: (f"a {need} creature",
+                lambda config, need=need: any(need in c.properties for c in config.creatures))
+       for mutant, need in (("jumper-flies", "JUMPING"), ("stack-limit-ignored", "INTRUDING"),
+                            ("kamikaze-attacker-survives", "KAMIKAZE"),
+                            ("kamikaze-victim-lost", "KAMIKAZE"),
+                            ("hatching-ignored", "HATCHING"),
+                            ("surrounded-flyer-flies", "FLYING"),
+                            ("runner-stops-short", "RUNNING"),
+                            ("swap-with-butterfly", "SWAPPING"),
+                            ("trapped-creature-moves", "TRAPPING"))},
+    # A one-hex step ends next to the colony anyway: only longer walks cross open space.
+    "walker-crosses-open-space": ("a walker or runner of distance 2 or more", lambda config: any(
+        c.max_distance >= 2 and {"WALKING", "RUNNING"} & set(c.properties)
+        for c in config.creatures)),
+    # Two butterflies side by side with every other hex around them taken: ten creatures.
+    "draw-missed": ("ten creatures", lambda config: sum(
+        sum(stock.values()) for stock in config.stocks.values()) >= 10),
+}
 
 
 def reference_of(kind: str) -> str:
@@ -114,13 +130,12 @@ def reference_of(kind: str) -> str:
 
 def applies(kind: str, mutant: str) -> bool:
     """Whether the reference's variant uses the rule a Java mutant breaks."""
-    need = JAVA_NEEDS.get(mutant) if kind == JAVA else None
-    if need is None:
+    if kind != JAVA or mutant not in JAVA_NEEDS:
         return True
     from hexkit import plugins
 
     config = plugins.load_game(JAVA_REFERENCE).config  # type: ignore[attr-defined]
-    return any(need in c.properties for c in config.creatures)
+    return JAVA_NEEDS[mutant][1](config)
 
 
 def java_entries(folder: Path) -> list[tuple[str, str | None, str | None, Path]]:
@@ -154,8 +169,8 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
             continue
         r = results[label]
         if not applies(kind, mutant):
-            print(f"  n/a    {label:<28} {r.score:>6g}/{r.max_score:g}  (the variant has no "
-                  f"{JAVA_NEEDS[mutant]} creature)")
+            print(f"  n/a    {label:<28} {r.score:>6g}/{r.max_score:g}  (the variant lacks "
+                  f"{JAVA_NEEDS[mutant][0]})")
             continue
         total += 1
         failed = [t for t in r.tests if t.status != "passed"]

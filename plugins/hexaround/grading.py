@@ -83,7 +83,8 @@ BRANCH_NAMES = {"BLUE_WON": "ending with RED's butterfly surrounded",
                 "RED_WON": "ending with BLUE's butterfly surrounded",
                 "draw": "ending with both butterflies surrounded",
                 "stuck": "ending with a player left without a legal action",
-                "hemmed": "then a flyer hemmed in asked to fly"}
+                "hemmed": "then a flyer hemmed in asked to fly",
+                "returned": "then a kamikaze victim placed again by its owner"}
 
 
 class HexAroundJavaKind(Kind):
@@ -223,8 +224,10 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
     random (:func:`_choose`). Where a legal action would end the game in a way not yet seen
     in this game, a branch leaves it there: the calls so far, that action, then requests
     after the end (:func:`probes.after_end_probes`); and where one would hem in a flyer of
-    the next player (first time only), a branch plays it, then asks that flyer to fly
-    (:func:`probes.hemming`). The game's own end is followed by the requests after the end.
+    the next player, or send one of its creatures back to its hand by a kamikaze attack
+    (first time only), a branch plays it, then asks that flyer to fly, or has that
+    creature placed again (:func:`probes.hemming`, :func:`probes.kamikaze_return`). The
+    game's own end is followed by the requests after the end.
     ``length`` bounds the actions."""
     engine = gm.state.engine
     calls: list[Call] = []
@@ -254,22 +257,30 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
                 calls.append(c)
                 answer(gm, c)
         for what, endings in probes.ending_actions(engine).items():
-            if what in seen:
+            if f"{what} ready" in seen:
                 continue
-            seen.add(what)
             ending = endings[0]
             engine.apply(ending)
             try:
-                after = probes.after_end_probes(engine, rng)
+                # Could the player to act place a creature, were the game going on?
+                ready = any(a[1] is None for a in engine.generate(engine.to_move))
+                if what in seen and not ready:
+                    continue
+                # (choices of its own: a branch leaves the game as it would be without it)
+                after = probes.after_end_probes(engine, random.Random(len(calls)))
             finally:
                 engine.undo()
-            branches.append((what, [*calls, probes.call_of(engine, ending), *after]))
-        if "hemmed" not in seen:
-            hemmed = probes.hemming(engine, random.Random(len(calls)))
-            if hemmed is not None:
-                seen.add("hemmed")
-                branches.append(("hemmed", [*calls, *(probes.call_of(engine, a)
-                                                      for a in hemmed)]))
+            seen.update([what, f"{what} ready"] if ready else [what])
+            branches.append((f"{what} ready" if ready else what,
+                             [*calls, probes.call_of(engine, ending), *after]))
+        rare = {"hemmed": None if "hemmed" in seen else probes.hemming(
+                    engine, random.Random(len(calls))),
+                "returned": None if "returned" in seen else probes.kamikaze_return(engine)}
+        for what, found_here in rare.items():
+            if found_here is not None:
+                seen.add(what)
+                branches.append((what, [*calls, *(probes.call_of(engine, a)
+                                                  for a in found_here)]))
         legal = engine.legal_actions()
         if not legal:
             break
@@ -441,12 +452,20 @@ class HexAroundJavaSession(Session):
         for name, _source, game in games[:OPENING_GAMES]:
             out += [Trajectory(f"{name}: {what}", "probe", {}, calls)
                     for what, calls in game.openings]
-        branches: dict[str, list[tuple[int, str, list[Call]]]] = {}
+        # Per kind, the shortest branches, and the shortest ending after which the player
+        # to act could still place a creature (a game that takes placements after its end
+        # shows it there only).
+        branches: dict[str, list[tuple[int, bool, str, list[Call]]]] = {}
         for name, _source, game in games:
             for what, calls in game.branches:
-                branches.setdefault(what, []).append((len(calls), name, calls))
+                kind, ready = what.removesuffix(" ready"), what.endswith(" ready")
+                branches.setdefault(kind, []).append((len(calls), ready, name, calls))
         for what, found in sorted(branches.items()):
-            for _size, name, calls in sorted(found, key=lambda f: f[0])[:BRANCHES]:
+            found.sort(key=lambda f: f[0])
+            kept = found[:BRANCHES]
+            if not any(ready for _size, ready, _name, _calls in kept):
+                kept += [f for f in found if f[1]][:1]
+            for _size, _ready, name, calls in kept:
                 out.append(Trajectory(f"{name}, {BRANCH_NAMES.get(what, what)}",
                                       "ending" if what in ENDINGS else "probe", {}, calls))
         return out

@@ -20,7 +20,8 @@ chooses such requests from the rules, on the reference's position:
   climbs, a runner ending nearer than its distance, a creature leaving a stack, hatching
   placements...), so that games steer through the rules that random play seldom takes.
 * :func:`hemming` — an action that hems in a flyer of the next player, and that flyer's
-  refused flight.
+  refused flight; :func:`kamikaze_return` — a kamikaze attack, and its victim placed again
+  by its owner.
 * :func:`seek` — the action a steering policy prefers: surround RED's butterfly, BLUE's,
   both at once (a draw), or leave the player to act without a legal action (stuck).
 
@@ -408,6 +409,32 @@ def hemming(engine: Engine, rng: random.Random) -> list[Action] | None:
             engine.undo()
         if found:
             return [action, found[0][1]]
+    return None
+
+
+def kamikaze_return(engine: Engine) -> list[Action] | None:
+    """A legal kamikaze attack on a creature of the next player that had no other of its
+    kind in hand, then that player placing the creature again (legal: the victim went
+    back to its hand); None if there is no such attack (or nowhere to place it)."""
+    q = 1 - engine.to_move
+    flags = engine.code_flags
+    for action in engine.legal_actions():
+        kind, src, dst = action
+        if src is None or not flags[kind * 2 + engine.to_move] & KAMIKAZE:
+            continue
+        victim = engine.stacks.get(dst, [None])[-1]
+        if victim is None or victim & 1 != q or engine.hands[q][victim >> 1]:
+            continue
+        engine.apply(action)
+        try:
+            if engine.is_over():
+                continue
+            for spot in engine.placement_hexes(q):
+                again = (victim >> 1, None, spot)
+                if engine.check(again) is None:
+                    return [action, again]
+        finally:
+            engine.undo()
     return None
 
 
