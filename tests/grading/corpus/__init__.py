@@ -131,8 +131,8 @@ PLUGIN = [
     Mutant("opponents_stacks_listed", "focus/game.py",
            "            if s and s[-1] == seat:\n                h = len(s)",
            "            if s:\n                h = len(s)", "the opponent's stacks are listed"),
-    Mutant("no_capture_events", "focus/game.py", "        if taken:\n            owners",
-           "        if False:\n            owners", "captures are not told as events"),
+    Mutant("no_capture_events", "focus/narration.py", "    if taken:\n        owners",
+           "    if False:\n        owners", "captures are not told as events"),
     Mutant("refusal_changes_state", "focus/game.py",
            "            raise IllegalMoveError(self._why_not(seat, move, stack))",
            "            self._turns_taken[seat] += 1\n"
