@@ -11,7 +11,9 @@ keeps the two worlds apart and cheap:
 - :func:`game_memo`: a bounded per-game table that lets positions share their Move objects
   (moves are immutable, and late positions share most of their moves with earlier ones);
 - :class:`ResultNames`: the table between an engine's result codes and the words a saved
-  position uses, with the one error for a word it does not know.
+  position uses, with the one error for a word it does not know;
+- :class:`ListedMovesPickling`: pickling for a state that keeps an :class:`ActionMap`
+  (``_listed``) and its game's move table (``_made``): both are made again, never pickled.
 """
 
 from __future__ import annotations
@@ -186,3 +188,23 @@ class ResultNames(Generic[A]):
             return self._codes[name]
         known = ", ".join(self._codes)
         raise RecordError(f"bad result {name!r} (one of {known})")
+
+
+class ListedMovesPickling:
+    """Mixed into a :class:`~hexkit.game.State` (before it) that keeps its legal list in
+    ``_listed`` and its game's :func:`game_memo` of moves in ``_made``: a pickle holds the
+    engine's data, not the legal list's moves or the game's move table (both made again when
+    asked for)."""
+
+    game: Any
+    _made: Memo
+
+    def __getstate__(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().__getstate__()  # type: ignore[assignment]
+        data["_listed"] = None
+        del data["_made"]
+        return data
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        super().__setstate__(data)  # type: ignore[misc]
+        self._made = game_memo(self.game, "moves")

@@ -25,7 +25,7 @@ from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionE
 from hexkit.files.configs import find_config, variant_names
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.kit.actions import ActionSpace
-from hexkit.kit.enginestate import ActionMap, ResultNames, game_memo
+from hexkit.kit.enginestate import ActionMap, ListedMovesPickling, ResultNames, game_memo
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
 from hexkit.kit.view import BoardView
@@ -185,7 +185,7 @@ RESULTS = ResultNames({ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_W
                        DRAW: "DRAW"})
 
 
-class HexAroundState(State[HexAroundGame, HexAroundMove]):
+class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
     """A HexAround position with its move stack."""
 
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):
@@ -343,18 +343,6 @@ class HexAroundState(State[HexAroundGame, HexAroundMove]):
         (a bot makes one per simulation) share the objects already made."""
         assert isinstance(twin, HexAroundState)
         twin.engine = _copy_engine(self.engine)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """A pickle holds the engine's data, not the legal list's moves or the game's move
-        table (both made again when asked for)."""
-        data = super().__getstate__()
-        data["_listed"] = None
-        del data["_made"]
-        return data
-
-    def __setstate__(self, data: Mapping[str, Any]) -> None:
-        super().__setstate__(data)
-        self._made = game_memo(self.game, "moves")
 
     def is_over(self) -> bool:
         """True once a butterfly is surrounded or a player could not act."""

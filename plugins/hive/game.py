@@ -13,7 +13,13 @@ from hexaround.hexgrid import coords_of, in_range, key_of
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
 from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng_to_json
 from hexkit.kit.actions import ActionSpace
-from hexkit.kit.enginestate import ActionMap, ResultNames, TupleMove, game_memo
+from hexkit.kit.enginestate import (
+    ActionMap,
+    ListedMovesPickling,
+    ResultNames,
+    TupleMove,
+    game_memo,
+)
 from hexkit.kit.gestures import Gesture, Hand
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
@@ -186,7 +192,7 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
     return engine
 
 
-class HiveState(State[HiveGame, HiveMove]):
+class HiveState(ListedMovesPickling, State[HiveGame, HiveMove]):
     """A Hive position with its move stack."""
 
     def __init__(self, game: HiveGame, engine: HiveEngine, rng: random.Random,
@@ -290,18 +296,6 @@ class HiveState(State[HiveGame, HiveMove]):
         twin.engine = t
         twin._listed = None
         twin.move_strings = list(self.move_strings)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """A pickle holds the engine's data, not the legal list's moves or the game's move
-        table (both made again when asked for)."""
-        data = super().__getstate__()
-        data["_listed"] = None
-        del data["_made"]
-        return data
-
-    def __setstate__(self, data: Mapping[str, Any]) -> None:
-        super().__setstate__(data)
-        self._made = game_memo(self.game, "moves")
 
     def is_over(self) -> bool:
         """True once a Queen is surrounded (or a repetition ended the game)."""
