@@ -99,7 +99,7 @@ class HexAroundGame(Game):
     max_plies = 500
 
     def make_action_space(self) -> ActionSpace:
-        """Numbered on a window around the first hex (hexaround.actions)."""
+        """Numbered by creature, reference creature and direction (hexaround.actions)."""
         from hexaround.actions import HexAroundActions
 
         return HexAroundActions(self)
