@@ -21,7 +21,6 @@ TypeError naming the attribute.
 
 from __future__ import annotations
 
-import array
 import copyreg
 import io
 import pickle
@@ -30,6 +29,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hexkit.kit.rng import pack_rng_state, rng_from_packed
 from hexkit.kit.undo import Journal, pack_entries, unpack_entries
 
 #: Guards the tables of games and shared objects built by unpickling.
@@ -48,11 +48,16 @@ GAMES_KEPT = 16
 def reduce_game(game: Any) -> tuple[Any, ...]:
     """``Game.__reduce__``: the spec as bytes (pickled once per game), the options that
     differ from the defaults and how the game string shows private paths."""
-    spec_bytes = game.__dict__.get("_kit_spec_bytes")
-    if spec_bytes is None:
-        spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec, pickle.HIGHEST_PROTOCOL)
-    shown = dict(getattr(game, "shown_values", {}))
-    return (rebuild_game, (spec_bytes, game.non_default_options(), shown))
+    shown = getattr(game, "shown_values", {})
+    found: tuple[Any, ...] | None = game.__dict__.get("_kit_reduce")
+    if found is None or found[1][2] != shown:  # made once (shown is set once, if ever)
+        spec_bytes = game.__dict__.get("_kit_spec_bytes")
+        if spec_bytes is None:
+            spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec,
+                                                             pickle.HIGHEST_PROTOCOL)
+        found = game._kit_reduce = (rebuild_game,
+                                    (spec_bytes, game.non_default_options(), dict(shown)))
+    return found
 
 
 def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str]) -> Any:
@@ -132,21 +137,13 @@ def _keep(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
 # -- random generators -------------------------------------------------------------------
 
 def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
-    """A generator as its state, the 625 words in one bytes object (pickling the tuple of
-    625 ints, and seeding a new generator from the OS before setting it, cost more than
-    the rest of a state)."""
+    """A generator as its state, the 625 words in one bytes object, converted once per
+    process (:func:`hexkit.kit.rng.pack_rng_state`; pickling the tuple of 625 ints, and
+    seeding a new generator from the OS before setting it, cost more than the rest of a
+    state)."""
     if type(rng) is not random.Random:
         return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
-    version, internal, gauss = rng.getstate()
-    return (_rebuild_rng, (version, array.array("I", internal).tobytes(), gauss))
-
-
-def _rebuild_rng(version: int, internal: bytes, gauss: float | None) -> random.Random:
-    words = array.array("I")
-    words.frombytes(internal)
-    rng = random.Random.__new__(random.Random)
-    rng.setstate((version, tuple(words), gauss))
-    return rng
+    return (rng_from_packed, pack_rng_state(rng.getstate()))
 
 
 _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
@@ -160,6 +157,51 @@ def dumps(value: Any) -> bytes:
     pickler.dispatch_table = _DISPATCH
     pickler.dump(value)
     return buffer.getvalue()
+
+
+# -- moves -------------------------------------------------------------------------------
+
+class _MoveList:
+    """A state's move stack in a pickle: each move as its class and values (its own
+    ``__reduce_ex__``), and unpickled through a table of the moves this process already
+    made: a move is an immutable value, and making one (a dataclass's ``__init__``) costs
+    more than finding it."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.moves = moves
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        reduced = [m.__reduce_ex__(pickle.HIGHEST_PROTOCOL) for m in self.moves]
+        if all(len(r) == 2 and type(r[0]) is type for r in reduced):
+            return (moves_from, (reduced,))
+        return (list, (self.moves,))  # a move pickled some other way: as it is
+
+
+#: (class, values) -> the move this process made of them; bounded (cleared when full).
+_MOVES: dict[tuple[Any, ...], Any] = {}
+#: How many moves :data:`_MOVES` holds before it starts again.
+MOVES_KEPT = 100_000
+
+
+def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
+    """Unpickle a :class:`_MoveList`: the moves, made once per process."""
+    made = _MOVES
+    out = []
+    for key in reduced:
+        try:
+            move = made.get(key)
+        except TypeError:  # a value that is not hashable: made every time
+            out.append(key[0](*key[1]))
+            continue
+        if move is None:
+            move = key[0](*key[1])
+            if len(made) >= MOVES_KEPT:
+                made.clear()
+            made[key] = move
+        out.append(move)
+    return out
 
 
 # -- states ------------------------------------------------------------------------------
@@ -196,6 +238,9 @@ def state_data(state: Any) -> dict[str, Any]:
         data["journal"] = pack_entries(journal.entries)  # rebound to the unpickled state
     if "_kit_emitted" in data:
         data["_kit_emitted"] = None
+    stack = data.get("move_stack")
+    if type(stack) is list and stack:
+        data["move_stack"] = _MoveList(stack)
     shared = getattr(game, "__dict__", None)
     if shared:
         for name, value in data.items():
