@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copyreg
 import io
+import operator
 import pickle
 import random
 import threading
@@ -30,7 +31,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexkit.kit.rng import pack_rng_state, rng_from_packed
-from hexkit.kit.undo import Journal, pack_entries, unpack_entries
+from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
 _LOCK = threading.Lock()
@@ -161,11 +162,11 @@ def dumps(value: Any) -> bytes:
 
 # -- moves -------------------------------------------------------------------------------
 
-class _MoveList:
-    """A state's move stack in a pickle: each move as its class and values (its own
-    ``__reduce_ex__``), and unpickled through a table of the moves this process already
-    made: a move is an immutable value, and making one (a dataclass's ``__init__``) costs
-    more than finding it."""
+class MoveList:
+    """Moves in a pickle (a move stack past its whole chunks): each move as its class and
+    values (its own ``__reduce_ex__``), unpickled through a table of the moves this process
+    already made (a move is an immutable value, and making one, a dataclass's ``__init__``,
+    costs more than finding it)."""
 
     __slots__ = ("moves",)
 
@@ -186,7 +187,7 @@ MOVES_KEPT = 100_000
 
 
 def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
-    """Unpickle a :class:`_MoveList`: the moves, made once per process."""
+    """Unpickle a :class:`MoveList`: the moves, made once per process."""
     made = _MOVES
     out = []
     for key in reduced:
@@ -202,6 +203,87 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
             made[key] = move
         out.append(move)
     return out
+
+
+# -- histories -----------------------------------------------------------------------------
+
+#: Entries per chunk of a history.
+CHUNK = 8
+#: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+#: A chunk's pickle -> its entries; bounded.
+_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
+#: How many chunks each table keeps.
+CHUNKS_KEPT = 4096
+
+
+class History:
+    """A list whose entries are never changed in place (an undo history or a move stack:
+    the copies of a state share its entries), as a pickle holds it.
+
+    Its whole chunks of :data:`CHUNK` entries are pickled once per process and kept by
+    their entries (found again by identity: the chunk of the same entry objects); a chunk
+    read back is made once per process and its entries shared by the states unpickled from
+    it, as :meth:`State.copy` shares them. So a state pickled again, or a later state of
+    the same game, writes and reads only the entries past its last whole chunk: most of a
+    long game's pickle is its history. ``encode``/``decode`` (module-level functions)
+    change each entry on the way (a random generator's state into bytes, say); ``tail``
+    wraps the entries past the last chunk (:class:`MoveList` for moves)."""
+
+    __slots__ = ("entries", "encode", "decode", "tail")
+
+    def __init__(self, entries: list[Any], encode: Callable[[Any], Any] | None = None,
+                 decode: Callable[[Any], Any] | None = None,
+                 tail: Callable[[list[Any]], Any] = list) -> None:
+        self.entries = entries
+        self.encode = encode
+        self.decode = decode
+        self.tail = tail
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        entries, encode = self.entries, self.encode
+        if not entries:
+            return (list, ())
+        whole = len(entries) - len(entries) % CHUNK
+        blobs = []
+        for start in range(0, whole, CHUNK):
+            chunk = tuple(entries[start:start + CHUNK])
+            found = _CHUNK_BYTES.get(id(chunk[-1]))
+            if found is not None and all(map(operator.is_, found[0], chunk)):
+                blobs.append(found[1])
+                continue
+            blob = dumps(chunk if encode is None else tuple(map(encode, chunk)))
+            with _LOCK:  # the entries are kept with it: their ids stay their own
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+            blobs.append(blob)
+        rest = entries[whole:]
+        if encode is not None:
+            rest = [encode(e) for e in rest]
+        return (history_from, (blobs, self.tail(rest), self.decode))
+
+
+def history_from(blobs: list[bytes], rest: list[Any],
+                 decode: Callable[[Any], Any] | None) -> list[Any]:
+    """Unpickle a :class:`History`: its chunks (each made once per process), then the
+    rest."""
+    out: list[Any] = []
+    for blob in blobs:
+        chunk = _CHUNK_ENTRIES.get(blob)
+        if chunk is None:
+            chunk = pickle.loads(blob)
+            if decode is not None:
+                chunk = tuple(map(decode, chunk))
+            with _LOCK:  # pickling the unpickled state finds the chunk again
+                _keep(_CHUNK_ENTRIES, blob, chunk, CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+        out.extend(chunk)
+    out.extend(rest if decode is None else map(decode, rest))
+    return out
+
+
+def journal_entries(journal: Journal) -> History:
+    """An undo journal's entries as a pickle holds them (a generator's state as bytes)."""
+    return History(journal.entries, pack_entry, unpack_entry)
 
 
 # -- states ------------------------------------------------------------------------------
@@ -235,12 +317,12 @@ def state_data(state: Any) -> dict[str, Any]:
     game = data.pop("game", None)
     journal = data.get("journal")
     if type(journal) is Journal and journal.owner is state:
-        data["journal"] = pack_entries(journal.entries)  # rebound to the unpickled state
+        data["journal"] = journal_entries(journal)  # rebound to the unpickled state
     if "_kit_emitted" in data:
         data["_kit_emitted"] = None
     stack = data.get("move_stack")
     if type(stack) is list and stack:
-        data["move_stack"] = _MoveList(stack)
+        data["move_stack"] = History(stack, tail=MoveList)
     shared = getattr(game, "__dict__", None)
     if shared:
         for name, value in data.items():

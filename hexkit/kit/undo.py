@@ -154,6 +154,24 @@ def pack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
             for entry in entries]
 
 
+def pack_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One entry as a pickle holds it (:func:`unpack_entry` reverses it)."""
+    if entry[0] != _RNG:
+        return entry
+    from hexkit.kit.rng import pack_rng_state
+
+    return (_PACKED_RNG, *pack_rng_state(entry[1], keep=True))
+
+
+def unpack_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The entry :func:`pack_entry` packed."""
+    if entry[0] != _PACKED_RNG:
+        return entry
+    from hexkit.kit.rng import unpack_rng_state
+
+    return (_RNG, unpack_rng_state(*entry[1:]))
+
+
 def unpack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The entries :func:`pack_entries` packed, as the journal keeps them."""
     if not any(entry[0] == _PACKED_RNG for entry in entries):

@@ -360,38 +360,30 @@ class HexBaronState(State[HexBaronGame, Command]):
     _NOT_PICKLED = ("catalogue", "types", "neighbours", "cubes", "rng", "journal")
 
     def __getstate__(self) -> dict[str, Any]:
-        """The kit's data, the position without what the game gives again, and the
-        position's journal as its entries."""
-        from hexkit.kit.undo import pack_entries
+        """The kit's data, the position without what the game gives again, its journal
+        and the notes as histories (hexkit.kit.statepickle.History)."""
+        from hexkit.kit.statepickle import History, journal_entries
 
         data = super().__getstate__()
         data["pos"] = {k: v for k, v in vars(self.pos).items() if k not in self._NOT_PICKLED}
-        data["journal"] = pack_entries(self.pos.journal.entries)
-        notes, stack = self.notes, self.move_stack
-        if len(notes) == len(stack) and all(n[1] is m for n, m in zip(notes, stack,
-                                                                         strict=True)):
-            # The notes' commands are the move stack's: kept once, linked again on loading.
-            data["notes"] = ([n[0] for n in notes], [n[2] for n in notes])
+        data["journal"] = journal_entries(self.pos.journal)
+        data["notes"] = History(self.notes)
         return data
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         from hexbaron.layout import grid_tables
-        from hexkit.kit.undo import Journal, unpack_entries
+        from hexkit.kit.undo import Journal
 
         values = dict(data)
         fields, entries = values.pop("pos"), values.pop("journal")
         super().__setstate__(values)
-        packed: Any = self.notes
-        if type(packed) is tuple:
-            seats, texts = packed
-            self.notes = list(zip(seats, self.move_stack, texts, strict=True))
         pos = Position.__new__(Position)
         pos.__dict__.update(fields)
         pos.catalogue = self.game.catalogue
         pos.types = pos.catalogue.pieces
         pos.neighbours, pos.cubes = grid_tables(pos.size)
         pos.rng = self.rng
-        pos.journal = self.journal = Journal(pos, unpack_entries(entries))
+        pos.journal = self.journal = Journal(pos, entries)
         self.pos = pos
 
     def is_over(self) -> bool:
