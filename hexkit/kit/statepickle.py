@@ -208,7 +208,7 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
 # -- histories -----------------------------------------------------------------------------
 
 #: Entries per chunk of a history.
-CHUNK = 8
+CHUNK = 16
 #: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
 _CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
 #: A chunk's pickle -> its entries; bounded.
@@ -252,7 +252,8 @@ class History:
             if found is not None and all(map(operator.is_, found[0], chunk)):
                 blobs.append(found[1])
                 continue
-            blob = dumps(chunk if encode is None else tuple(map(encode, chunk)))
+            blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
+                                pickle.HIGHEST_PROTOCOL)
             with _LOCK:  # the entries are kept with it: their ids stay their own
                 _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
             blobs.append(blob)
