@@ -58,9 +58,10 @@ def empty_tables() -> None:
     """Forget every table the pickling kit keeps (a process that never saw these states)."""
     from hexkit.kit import rng, statepickle
 
-    for table in (statepickle._CHUNK_BYTES, statepickle._CHUNK_ENTRIES, statepickle._MOVES,
-                  rng._BY_ID, rng._BY_BYTES):
-        table.clear()
+    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_MOVES", "_BY_ID", "_BY_BYTES")
+    for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
+        for name in names:
+            getattr(module, name, {}).clear()
 
 
 def measure(states: list[Any], mode: str, repeat: int) -> dict[str, float]:

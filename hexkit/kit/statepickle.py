@@ -208,7 +208,7 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
 # -- histories -----------------------------------------------------------------------------
 
 #: Entries per chunk of a history.
-CHUNK = 16
+CHUNK = 8
 #: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
 _CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
 #: A chunk's pickle -> its entries; bounded.
