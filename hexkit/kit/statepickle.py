@@ -214,7 +214,7 @@ _CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
 #: A chunk's pickle -> its entries; bounded.
 _CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
 #: How many chunks each table keeps.
-CHUNKS_KEPT = 4096
+CHUNKS_KEPT = 1024
 
 
 class History:
