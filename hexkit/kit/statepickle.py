@@ -6,12 +6,16 @@ states of the same game, in that process, share it (building a game can cost mil
 HexAround compiles its configuration).
 
 A **state** pickles as its class, its game and one blob of its own attributes, the same
-ones :meth:`State.copy` copies (:meth:`State.__getstate__`): moves are values, the undo
-journal pickles as its entries, the random generator as its 625 words, an attribute that
-holds the very object the game holds under the same name (Focus's rule tables) as a
+ones :meth:`State.copy` copies (:meth:`State.__getstate__`): moves are values, the random
+generator is its 625 words in one bytes object (read back once per process), an attribute
+that holds the very object the game holds under the same name (Focus's rule tables) is a
 reference to the game's, and the objects of an engine pickle their own data (their
-``__getstate__``/``__setstate__`` leave caches and compiled move generators behind). The
-unpickled state can pop every move it had.
+``__getstate__``/``__setstate__`` leave caches and compiled move generators behind).
+Histories, the lists whose entries :meth:`State.copy` shares (the move stack, the undo
+journal, a game's undo records), pickle as a :class:`History`: whole chunks written and
+read once per process, so that pickling a state again, or a later state of the same game,
+costs little more than its last few entries. The unpickled state can pop every move it
+had.
 
 A state that holds something pickle cannot write (a lambda, a generator, an open file)
 falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
