@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import array
 import random
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,7 +49,6 @@ _BY_ID: dict[int, tuple[tuple[int, ...], bytes]] = {}
 _BY_BYTES: dict[bytes, tuple[int, ...]] = {}
 #: How many generator states each table keeps.
 STATES_KEPT = 32
-_LOCK = threading.Lock()
 
 
 def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, float | None]:
@@ -62,8 +60,7 @@ def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, flo
         return version, found[1], gauss
     blob = array.array("I", words).tobytes()
     if keep:
-        with _LOCK:
-            _keep(_BY_ID, id(words), (words, blob))  # holds words: its id stays its own
+        _keep(_BY_ID, id(words), (words, blob))  # holds words: its id stays its own
     return version, blob, gauss
 
 
@@ -74,8 +71,7 @@ def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState
         unpacked = array.array("I")
         unpacked.frombytes(blob)
         words = tuple(unpacked)
-        with _LOCK:
-            _keep(_BY_BYTES, blob, words)
+        _keep(_BY_BYTES, blob, words)
     return version, words, gauss
 
 
@@ -88,6 +84,8 @@ def rng_from_packed(version: int, blob: bytes, gauss: float | None) -> random.Ra
 
 
 def _keep(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, dropping the oldest entry of a full table (each step is one
+    dict operation: threads may race to drop the same entry, never corrupt the table)."""
     if key not in table and len(table) >= STATES_KEPT:
         table.pop(next(iter(table)), None)
     table[key] = value
