@@ -225,11 +225,13 @@ class History:
     """A list whose entries are never changed in place (an undo history or a move stack:
     the copies of a state share its entries), as a pickle holds it.
 
-    Its whole chunks of :data:`CHUNK` entries are pickled once per process and kept by
-    their entries (found again by identity: the chunk of the same entry objects); a chunk
-    read back is made once per process and its entries shared by the states unpickled from
-    it, as :meth:`State.copy` shares them. So a state pickled again, or a later state of
-    the same game, writes and reads only the entries past its last whole chunk: most of a
+    Its entries are cut in blocks of :data:`CHUNK` times a power of two, largest first (41
+    entries: 32, 8 and 1 left over), so that a longer history keeps the blocks of a
+    shorter one, a few blocks at most. Each block is pickled once per process and kept by
+    its entries (found again by identity: the block of the very same entry objects); a
+    block read back is made once per process and its entries shared by the states
+    unpickled from it, as :meth:`State.copy` shares them. So a state pickled again, or a
+    later state of the same game, writes and reads mostly its newest entries: most of a
     long game's pickle is its history. ``encode``/``decode`` (module-level functions)
     change each entry on the way (a random generator's state into bytes, say); ``tail``
     wraps the entries past the last chunk (:class:`MoveList` for moves)."""
@@ -248,12 +250,21 @@ class History:
         entries, encode = self.entries, self.encode
         if not entries:
             return (list, ())
-        whole = len(entries) - len(entries) % CHUNK
         blobs = []
-        for start in range(0, whole, CHUNK):
-            chunk = tuple(entries[start:start + CHUNK])
+        units = len(entries) // CHUNK
+        start = 0
+        bit = 1 << units.bit_length() >> 1
+        while bit:  # blocks of CHUNK * 2**k, largest first: a block's end gives its size
+            if not units & bit:
+                bit >>= 1
+                continue
+            end = start + bit * CHUNK
+            bit >>= 1
+            chunk = tuple(entries[start:end])
+            start = end
             found = _CHUNK_BYTES.get(id(chunk[-1]))
-            if found is not None and all(map(operator.is_, found[0], chunk)):
+            if found is not None and len(found[0]) == len(chunk) and all(
+                    map(operator.is_, found[0], chunk)):
                 blobs.append(found[1])
                 continue
             blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
@@ -261,7 +272,7 @@ class History:
             with _LOCK:  # the entries are kept with it: their ids stay their own
                 _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
             blobs.append(blob)
-        rest = entries[whole:]
+        rest = entries[start:]
         if encode is not None:
             rest = [encode(e) for e in rest]
         return (history_from, (blobs, self.tail(rest), self.decode))

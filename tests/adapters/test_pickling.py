@@ -94,6 +94,8 @@ def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
     assert pickle.loads(pickle.dumps(History(one))) == one
     assert pickle.loads(pickle.dumps(History(other))) == other
     assert pickle.loads(pickle.dumps(History(one + other[:3]))) == one + other[:3]
+    longer = one + other  # a block of 16 that ends with the same object and starts alike
+    assert pickle.loads(pickle.dumps(History(longer))) == longer
 
 
 def test_mid_game_hex_baron_keeps_its_random_digs():
