@@ -9,12 +9,12 @@ from typing import Any
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
-# The UHP engine command, the Hive bot, the uhp: seat and the playout policy live beside the
-# game (hive.services, which imports none of them until used); their hookimpls register
-# through this module, as pluggy registers the hookimpls a plugin module holds.
+# The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services),
+# the playout policy in hive.policy (neither imports the rules until used); their hookimpls
+# register through this module, as pluggy registers the hookimpls a plugin module holds.
+from hive.policy import hexkit_register_playout_policies as hexkit_register_playout_policies
 from hive.services import hexkit_register_bots as hexkit_register_bots
 from hive.services import hexkit_register_commands as hexkit_register_commands
-from hive.services import hexkit_register_playout_policies as hexkit_register_playout_policies
 
 EXPANSION_CHOICES = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
 
