@@ -1,7 +1,7 @@
 """The Hive plugin's services beside the game, registered through hexkit's hooks (plugin.py
 re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (PVS search with
 a Hive evaluation, five levels), the ``uhp:COMMAND`` seat, and the named levels (offered by
-the MCTS playout policy of policy.py). Registering imports none of them until used."""
+the MCTS playout policy that plugin.py registers). Registering imports none of them until used."""
 
 from __future__ import annotations
 
