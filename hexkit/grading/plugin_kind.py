@@ -210,6 +210,24 @@ class PluginSession(SandboxSession):
     def passive(self, trajectory: Trajectory, expected: list[Observation]) -> list[bool]:
         return [obs.get("result") != "ok" for obs in expected]
 
+    def skippable(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> bool:
+        """The reference refused the move, and before it both games agreed (whose turn,
+        the legal moves): only the answer to this move differs."""
+        return expected.get("result") != "ok" and _agreed_before(expected, actual)
+
+    def in_step(self, expected: Observation, actual: Observation) -> bool:
+        """Both games agreed before the move and took it the same way (played or refused,
+        the game going on or over on both sides, undone alike): a difference in what the
+        move announced, who won, or in saving it leaves the games comparable."""
+        return (_agreed_before(expected, actual)
+                and expected.get("result") == actual.get("result")
+                and (expected.get("end") is None) == (actual.get("end") is None)
+                and actual.get("kept") is not False
+                # (an undo that failed may leave the game otherwise once the move is
+                # played again)
+                and expected.get("undo") == actual.get("undo"))
+
     # -- explaining ----------------------------------------------------------------------
     def _before(self, trajectory: Trajectory, index: int) -> State:
         _game, state = self.start(trajectory)
@@ -478,3 +496,8 @@ def check_options(reference: str) -> None:
         plugins.load_game(reference)
     except HexkitError as exc:
         raise OptionError(f"--reference {reference}: {exc}") from None
+
+
+def _agreed_before(expected: Observation, actual: Observation) -> bool:
+    """Whether the two games agreed before a move: over or not, whose turn, legal moves."""
+    return all(expected.get(key) == actual.get(key) for key in ("over", "turn", "legal"))

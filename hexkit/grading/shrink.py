@@ -7,10 +7,15 @@ down: first to the calls up to it (a replay from the start), then by delta debug
 (Zeller's ddmin: remove chunks of calls, halving the chunk size when nothing can go, keep
 any sequence that still disagrees in the same rule group), replaying from the start after
 each success so the sequence always ends where the two first disagree.
+
+Past the first difference of a trajectory, :func:`differences` looks for the next one in
+another rule group, where the kind lets the two sides be put back in step, so that a
+student with two bugs sees both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from hexkit.grading.kind import Observation, Run, Session, Trajectory, plain
@@ -44,20 +49,100 @@ def first_difference(session: Session, trajectory: Trajectory, detail: bool = Fa
     return _first(session, trajectory, expected, session.actual(trajectory, detail), aspect)
 
 
-def differences(session: Session, trajectory: Trajectory) -> list[Difference]:
+#: Differences in the rules looked for in one trajectory at most (the first, then those
+#: past it), and the replays that looking past one may cost.
+MAX_DIFFERENCES = 3
+MAX_REPLAYS = 3
+#: Differences looked at past the first (each classified: a replay on the reference).
+MAX_LOOKED = 8
+
+
+def differences(session: Session, trajectory: Trajectory,
+                wanted: Callable[[str], bool] | None = None) -> list[Difference]:
     """The first difference in the rules and in each of the session's aspects, from one
-    play of the trajectory on each side."""
+    play of the trajectory on each side; then, while ``wanted`` says a group is still
+    missing, the differences in the rules past the first (:func:`_past`), so that a second
+    bug later in the game is not hidden by the first."""
     expected = [plain(o) for o in session.expected(trajectory)]
     run = session.actual(trajectory)
     found = [_first(session, trajectory, expected, run, aspect)
              for aspect in (None, *session.aspects)]
+    rules = found[0]
+    if rules is not None and wanted is not None:
+        found += _past(session, rules, expected, run, wanted)
     return [d for d in found if d is not None]
 
 
+def _past(session: Session, first: Difference, expected: list[Observation], run: Run,
+          wanted: Callable[[str], bool]) -> list[Difference]:
+    """Differences in the rules past ``first``, re-synchronising the two sides where the
+    kind allows: where both took the call alike (:meth:`Session.in_step`: both ended the
+    game, with other winners) the comparison goes on in the same play; where the
+    difference is in the answer to a request that the reference refused, with nothing
+    seen so far parting the two games (:meth:`Session.skippable`), the trajectory is
+    played again without it, so that the submission never sees it. A difference that shows
+    the games already parted (a query answered otherwise, other legal moves) ends the
+    search: what follows would be the same bug again. Stops too at a crash or a timeout,
+    when no group is ``wanted`` any more, or at :data:`MAX_DIFFERENCES`."""
+    out: list[Difference] = []
+    current, replays = first, 0
+    trajectory = first.trajectory
+    groups = {first.group}
+    signs = {_signature(session, first)}
+    if trajectory.test:  # a scenario file is one test: its first difference fails it
+        return out
+    for _looked in range(MAX_LOOKED):
+        if len(out) + 1 >= MAX_DIFFERENCES or current.failure:
+            break
+        if not any(wanted(g) for g in session.groups if g not in groups):
+            break
+        index, got = current.index, current.actual or {}
+        if session.in_step(expected[index], got) and not session.broke(got):
+            following = _first(session, trajectory, expected, run, None, start=index + 1)
+        elif replays < MAX_REPLAYS and session.skippable(trajectory, index, expected[index],
+                                                         got):
+            # Left out: this call, and each later one that could be too (the reference's
+            # game is the same without them).
+            replays += 1
+            drop = {index} | {
+                j for j in range(index + 1, len(run.observations))
+                if not session.same(expected[j], run.observations[j])
+                and session.skippable(trajectory, j, expected[j], run.observations[j])}
+            keep = [j for j in range(len(expected)) if j not in drop]
+            trajectory = Trajectory(f"{first.trajectory.name}, continued past an earlier "
+                                    "difference" if trajectory is first.trajectory
+                                    else trajectory.name, trajectory.source,
+                                    trajectory.setup, [trajectory.calls[j] for j in keep],
+                                    trajectory.test)
+            expected = [expected[j] for j in keep]
+            run = session.actual(trajectory)
+            following = _first(session, trajectory, expected, run, None)
+        else:
+            break
+        if following is None:
+            break
+        current = following
+        # A difference like one already seen (in the same respect) is the same bug again,
+        # even where it falls in another group (a capture missing from a game's last move).
+        sign = _signature(session, following)
+        if following.group not in groups and sign not in signs:
+            groups.add(following.group)
+            out.append(following)
+        signs.add(sign)
+    return out
+
+
+def _signature(session: Session, difference: Difference) -> Hashable:
+    return session.signature(difference.trajectory, difference.index,
+                             difference.expected or {}, difference.actual or {})
+
+
 def _first(session: Session, trajectory: Trajectory, expected: list[Observation], run: Run,
-           aspect: str | None) -> Difference | None:
+           aspect: str | None, start: int = 0) -> Difference | None:
     found: Difference | None = None
     for i, want in enumerate(expected):
+        if i < start:
+            continue
         if i >= len(run.observations):
             if aspect is None:
                 found = Difference(trajectory, i, want, None, run.failure or "no answer")
