@@ -216,6 +216,11 @@ class PluginSession(SandboxSession):
         the legal moves): only the answer to this move differs."""
         return expected.get("result") != "ok" and _agreed_before(expected, actual)
 
+    def masked(self, expected: Observation, actual: Observation) -> frozenset[str]:
+        """What differed (the events, the winners, the save): known wrong from here on."""
+        return frozenset(k for k in ("events", "end", "saved")
+                         if expected.get(k) != actual.get(k))
+
     def in_step(self, expected: Observation, actual: Observation) -> bool:
         """Both games agreed before the move and took it the same way (played or refused,
         the game going on or over on both sides, undone alike): a difference in what the

@@ -42,11 +42,19 @@ class Difference:
 
 
 def first_difference(session: Session, trajectory: Trajectory, detail: bool = False,
-                     aspect: str | None = None) -> Difference | None:
+                     aspect: str | None = None, group: str | None = None
+                     ) -> Difference | None:
     """The first call at which the submission disagrees with the reference in the rules
-    (``aspect`` None) or in one of the session's aspects, or None."""
+    (``aspect`` None) or in one of the session's aspects, or None. With ``group``, the
+    first difference in that rule group, looked for past differences in others as
+    :func:`differences` does (so that shrinking keeps what it found there)."""
     expected = [plain(o) for o in session.expected(trajectory, detail)]
-    return _first(session, trajectory, expected, session.actual(trajectory, detail), aspect)
+    run = session.actual(trajectory, detail)
+    found = _first(session, trajectory, expected, run, aspect)
+    if found is None or group is None or aspect is not None or found.group == group:
+        return found
+    return next(iter(_past(session, found, expected, run, lambda g: g == group, detail)),
+                None)
 
 
 #: Differences in the rules looked for in one trajectory at most (the first, then those
@@ -74,21 +82,25 @@ def differences(session: Session, trajectory: Trajectory,
 
 
 def _past(session: Session, first: Difference, expected: list[Observation], run: Run,
-          wanted: Callable[[str], bool]) -> list[Difference]:
-    """Differences in the rules past ``first``, re-synchronising the two sides where the
-    kind allows: where both took the call alike (:meth:`Session.in_step`: both ended the
-    game, with other winners) the comparison goes on in the same play; where the
-    difference is in the answer to a request that the reference refused, with nothing
-    seen so far parting the two games (:meth:`Session.skippable`), the trajectory is
-    played again without it, so that the submission never sees it. A difference that shows
-    the games already parted (a query answered otherwise, other legal moves) ends the
-    search: what follows would be the same bug again. Stops too at a crash or a timeout,
-    when no group is ``wanted`` any more, or at :data:`MAX_DIFFERENCES`."""
+          wanted: Callable[[str], bool], detail: bool = False) -> list[Difference]:
+    """Differences in the rules past ``first``, in groups ``wanted`` says are missing,
+    re-synchronising the two sides where the kind allows: where both took the call alike
+    (:meth:`Session.in_step`: both ended the game, with other winners; a move told or
+    saved otherwise) the comparison goes on in the same play, no longer comparing what
+    already differed there (:meth:`Session.masked`); where the difference is in the answer
+    to a request that the reference refused, with nothing seen so far parting the two
+    games (:meth:`Session.skippable`), the trajectory is played again without it, so that
+    the submission never sees it. A difference that shows the games already parted (a
+    query answered otherwise, other legal moves) ends the search: what follows would be
+    the same bug again, and so is a difference like one already seen
+    (:meth:`Session.signature`). Stops too at a crash or a timeout, or at
+    :data:`MAX_DIFFERENCES`."""
     out: list[Difference] = []
     current, replays = first, 0
     trajectory = first.trajectory
     groups = {first.group}
     signs = {_signature(session, first)}
+    mask: frozenset[str] = frozenset()
     if trajectory.test:  # a scenario file is one test: its first difference fails it
         return out
     for _looked in range(MAX_LOOKED):
@@ -96,17 +108,19 @@ def _past(session: Session, first: Difference, expected: list[Observation], run:
             break
         if not any(wanted(g) for g in session.groups if g not in groups):
             break
-        index, got = current.index, current.actual or {}
-        if session.in_step(expected[index], got) and not session.broke(got):
-            following = _first(session, trajectory, expected, run, None, start=index + 1)
-        elif replays < MAX_REPLAYS and session.skippable(trajectory, index, expected[index],
-                                                         got):
+        index, want, got = current.index, current.expected or {}, current.actual or {}
+        if session.in_step(want, got) and not session.broke(got):
+            mask |= session.masked(want, got)
+            following = _first(session, trajectory, expected, run, None, start=index + 1,
+                               mask=mask)
+        elif replays < MAX_REPLAYS and session.skippable(trajectory, index, want, got):
             # Left out: this call, and each later one that could be too (the reference's
             # game is the same without them).
             replays += 1
             drop = {index} | {
                 j for j in range(index + 1, len(run.observations))
-                if not session.same(expected[j], run.observations[j])
+                if not session.same(_without(expected[j], mask),
+                                    _without(run.observations[j], mask))
                 and session.skippable(trajectory, j, expected[j], run.observations[j])}
             keep = [j for j in range(len(expected)) if j not in drop]
             trajectory = Trajectory(f"{first.trajectory.name}, continued past an earlier "
@@ -115,17 +129,17 @@ def _past(session: Session, first: Difference, expected: list[Observation], run:
                                     trajectory.setup, [trajectory.calls[j] for j in keep],
                                     trajectory.test)
             expected = [expected[j] for j in keep]
-            run = session.actual(trajectory)
-            following = _first(session, trajectory, expected, run, None)
+            run = session.actual(trajectory, detail)
+            following = _first(session, trajectory, expected, run, None, mask=mask)
         else:
             break
         if following is None:
             break
         current = following
         # A difference like one already seen (in the same respect) is the same bug again,
-        # even where it falls in another group (a capture missing from a game's last move).
+        # even where it falls in another group.
         sign = _signature(session, following)
-        if following.group not in groups and sign not in signs:
+        if following.group not in groups and sign not in signs and wanted(following.group):
             groups.add(following.group)
             out.append(following)
         signs.add(sign)
@@ -137,8 +151,13 @@ def _signature(session: Session, difference: Difference) -> Hashable:
                              difference.expected or {}, difference.actual or {})
 
 
+def _without(observation: Observation, mask: frozenset[str]) -> Observation:
+    return {k: v for k, v in observation.items() if k not in mask} if mask else observation
+
+
 def _first(session: Session, trajectory: Trajectory, expected: list[Observation], run: Run,
-           aspect: str | None, start: int = 0) -> Difference | None:
+           aspect: str | None, start: int = 0,
+           mask: frozenset[str] = frozenset()) -> Difference | None:
     found: Difference | None = None
     for i, want in enumerate(expected):
         if i < start:
@@ -148,10 +167,11 @@ def _first(session: Session, trajectory: Trajectory, expected: list[Observation]
                 found = Difference(trajectory, i, want, None, run.failure or "no answer")
             break
         got = run.observations[i]
-        agree = session.same(want, got) if aspect is None else session.same_in(aspect, want,
-                                                                               got)
+        agree = session.same(_without(want, mask), _without(got, mask)) if aspect is None \
+            else session.same_in(aspect, want, got)
         if not agree:
-            found = Difference(trajectory, i, want, got, None, aspect=aspect)
+            found = Difference(trajectory, i, _without(want, mask), _without(got, mask), None,
+                               aspect=aspect)
             break
     else:
         if run.failure and aspect is None:
@@ -180,7 +200,7 @@ def shrink(session: Session, difference: Difference, budget: Budget,
         nonlocal tests
         tests += 1
         found = first_difference(session, difference.trajectory.with_calls(candidate),
-                                 aspect=difference.aspect)
+                                 aspect=difference.aspect, group=group)
         return found if found is not None and found.group == group else None
 
     again = test(calls)
@@ -218,5 +238,6 @@ def shrink(session: Session, difference: Difference, budget: Budget,
 
 
 def _retry(session: Session, best: Difference, calls: list[object]) -> Difference | None:
-    found = first_difference(session, best.trajectory.with_calls(calls), aspect=best.aspect)
+    found = first_difference(session, best.trajectory.with_calls(calls), aspect=best.aspect,
+                             group=best.group)
     return found if found is not None and found.group == best.group else None
