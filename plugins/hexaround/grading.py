@@ -22,6 +22,7 @@ A difference is reported under the rule it touches (:meth:`HexAroundJavaSession.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Hashable, Mapping
@@ -63,6 +64,9 @@ COURSE_CREATURES = ("BUTTERFLY", "CRAB", "DOVE", "DUCK", "GRASSHOPPER", "HORSE",
                     "HUMMINGBIRD", "RABBIT", "SPIDER", "TURTLE")
 WEIGHTS = {"placement": 30.0, "movement": 45.0, "winning": 25.0}
 ENDS = ("BLUE_WON", "RED_WON", "DRAW")
+#: Colours, creature names and numbers in the reference's messages (a rule's own words
+#: are the rest).
+_NAMES_AND_NUMBERS = re.compile(r"\b[A-Z][A-Z_]+\b|-?\d+")
 #: The driver's answers when the JVM stopped answering (the game is lost with it).
 LOST = ("TIMEOUT", "CRASHED", "OUT_OF_MEMORY")
 #: The JVM's heap (in JAVA_OPTIONS), named when a submission exhausts it.
@@ -546,8 +550,11 @@ class HexAroundJavaSession(Session):
 
     def signature(self, trajectory: Trajectory, index: int, expected: Observation,
                   actual: Observation) -> Hashable:
-        """The call's kind and the two results (the results are all a call answers)."""
-        return (trajectory.calls[index][0], expected.get("result"), actual.get("result"))
+        """The two results, and the rule the reference's message names (its words without
+        the colours, creatures and numbers): a placement and a move refused by the same
+        rule (the butterfly's deadline) are one bug, not two."""
+        rule = _NAMES_AND_NUMBERS.sub("#", str(expected.get("_message") or ""))
+        return (expected.get("result"), rule, actual.get("result"))
 
     def in_step(self, expected: Observation, actual: Observation) -> bool:
         """Both ended the game (with other results): the requests after the end are still
