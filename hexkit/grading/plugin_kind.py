@@ -90,6 +90,14 @@ class PluginKind(Kind):
         return PluginSession(path, reference, limits, budget)
 
 
+def reference_package(name: str) -> str:
+    """The top-level package of the installed game ``name``, which a plugin submission may
+    not import (unless its own folder holds a package of that name)."""
+    factory = plugins.registry().game_spec(name).factory
+    module = factory if isinstance(factory, str) else factory.__module__
+    return module.partition(":")[0].partition(".")[0]
+
+
 class PluginSession(SandboxSession):
     """A plugin submission against the installed reference game."""
 
@@ -103,9 +111,9 @@ class PluginSession(SandboxSession):
         self.options: dict[str, Any] = dict(inline)
         self._games: dict[str, Game] = {}
         target = f"submission/{path.name}"
-        super().__init__(Sandbox("hexkit.grading.drivers:PluginDriver",
-                                 {"path": target, "game": base}, {target: path}, limits,
-                                 budget))
+        start = {"path": target, "game": base, "hide": [reference_package(base)]}
+        super().__init__(Sandbox("hexkit.grading.drivers:PluginDriver", start,
+                                 {target: path}, limits, budget))
 
     # -- the reference ------------------------------------------------------------------
     def game(self, options: Mapping[str, Any]) -> Game:

@@ -121,7 +121,8 @@ class FocusGameSession(SandboxSession):
         else:
             files = {f"submission/{path.name}": path}
             target = f"submission/{path.name}"
-        start = {"path": target, "module": "FocusGame", "class": "FocusGame"}
+        start = {"path": target, "module": "FocusGame", "class": "FocusGame",
+                 "hide": ["focus"]}  # the reference: a program that imports it is refused
         super().__init__(Sandbox("hexkit.grading.drivers:ClassDriver", start, files, limits,
                                  budget))
 
