@@ -279,6 +279,10 @@ def run(args: argparse.Namespace) -> int:
                             proxy_headers=bool(args.proxy),
                             forwarded_allow_ips=",".join(args.proxy) or None,
                             server_header=False,
+                            # No permessage-deflate: a change is a few KB, and compressing
+                            # each message cost more CPU than the send itself (plus a
+                            # compressor's memory per socket); docs/scaling.md has figures.
+                            ws_per_message_deflate=False,
                             # Out of descriptors, asyncio retries an accept per waiting
                             # connection: a short queue keeps that small.
                             backlog=128)
