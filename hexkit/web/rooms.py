@@ -628,9 +628,12 @@ class Room:
 
     def index_row(self) -> IndexRow:
         """The game's row in the lobby."""
+        finished = self.finished
+        clock = self.flow.clock
         return IndexRow(self.summary(), self.owner.client, self.owner.account,
-                        tuple(s.player for s in self.seats if s.player), self.finished,
-                        self.created)
+                        tuple(s.player for s in self.seats if s.player), finished,
+                        self.created,
+                        None if finished or clock is None else clock.deadline())
 
     # -- pictures ------------------------------------------------------------------------
     def position(self, ply: int | None = None) -> State:

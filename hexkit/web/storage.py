@@ -82,7 +82,8 @@ class Conflict(HexkitError):
 class IndexRow:
     """A game's row in the lobby: what it shows (``summary``), who made it (``client``:
     an account or an address; ``account``), the accounts seated, whether it is finished,
-    when it was made."""
+    when it was made, and ``deadline``: when the running clock runs out (seconds since the
+    epoch; None without a running clock), so that a flag falls in a game nobody opened."""
 
     summary: dict[str, Any]
     client: str = ""
@@ -90,6 +91,7 @@ class IndexRow:
     players: tuple[str, ...] = ()
     finished: bool = False
     created: float = 0.0
+    deadline: float | None = None
 
 
 class Storage(Protocol):
@@ -109,6 +111,7 @@ class Storage(Protocol):
               ) -> tuple[list[dict[str, Any]], int]: ...
     def live_count(self, client: str | None = None) -> int: ...
     def idle_finished(self, older_than: float) -> list[str]: ...
+    def due_clocks(self, now: float, limit: int = 100) -> list[str]: ...
     def claim_bot(self, game_id: str, seq: int, seconds: float) -> bool: ...
     def put_row(self, game_id: str, row: IndexRow) -> None: ...
     def delete_game(self, game_id: str) -> None: ...
@@ -152,6 +155,9 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL, summary TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS games_by_lobby ON games (finished, created);
 """
+#: Columns added since the first index, made in an older folder's database at start.
+_ADDED = {"deadline": "ALTER TABLE games ADD COLUMN deadline REAL"}
+_ADDED_INDEXES = "CREATE INDEX IF NOT EXISTS games_by_deadline ON games (deadline);"
 
 
 def json_lines(data: Mapping[str, Any]) -> str:
@@ -194,6 +200,11 @@ class FolderStorage:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        for column, statement in _ADDED.items():
+            if column not in columns:
+                self.db.execute(statement)
+        self.db.executescript(_ADDED_INDEXES)
         if self.folder is not None and serving:  # not for hexkit users beside a server
             self._start_up()
 
@@ -358,10 +369,12 @@ class FolderStorage:
 
     def put_row(self, game_id: str, row: IndexRow) -> None:
         with self._sql() as db:
-            db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT OR REPLACE INTO games (id, client, account, players, "
+                       "finished, created, updated, summary, deadline) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (game_id, row.client, row.account, players_text(row.players),
                         int(row.finished), row.created, time.time(),
-                        json.dumps(row.summary)))
+                        json.dumps(row.summary), row.deadline))
 
     def lobby(self, offset: int, limit: int, mine: str | None = None
               ) -> tuple[list[dict[str, Any]], int]:
@@ -388,6 +401,14 @@ class FolderStorage:
         with self._sql() as db:
             rows = db.execute("SELECT id FROM games WHERE finished = 1 AND updated <= ?",
                               (time.time() - older_than,)).fetchall()
+        return [r[0] for r in rows]
+
+    def due_clocks(self, now: float, limit: int = 100) -> list[str]:
+        """Live games whose running clock ran out by ``now`` (as their rows last said),
+        the earliest first: at most ``limit``."""
+        with self._sql() as db:
+            rows = db.execute("SELECT id FROM games WHERE deadline <= ? AND finished = 0 "
+                              "ORDER BY deadline LIMIT ?", (now, limit)).fetchall()
         return [r[0] for r in rows]
 
     def claim_bot(self, game_id: str, seq: int, seconds: float) -> bool:
