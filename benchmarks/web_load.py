@@ -467,6 +467,8 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
             command += ["--storage", args.storage]
         if args.broadcast:
             command += ["--broadcast", args.broadcast]
+        if not args.compression:
+            command += ["--no-compression"]
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         url = f"http://127.0.0.1:{port}"
         wait_http(url + "/api/me", proc)
@@ -571,6 +573,8 @@ def main() -> None:
     ap.add_argument("--broadcast", default=None, metavar="URL",
                     help="hexkit serve --broadcast (redis: a throw-away server)")
     ap.add_argument("--processes", type=int, default=1, help="hexkit serve processes")
+    ap.add_argument("--no-compression", dest="compression", action="store_false",
+                    help="hexkit serve --no-compression (no permessage-deflate)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.games < 1 or args.processes < 1 or args.seconds <= 0 or args.rounds < 1:

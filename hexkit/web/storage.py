@@ -185,6 +185,9 @@ class FolderStorage:
         self._records: dict[str, tuple[GameRecord, dict[str, Any]]] = {}
         self._seqs: dict[str, int] = {}
         self._leases: dict[str, float] = {}
+        #: The text each game file was last given here (put back if a save fails, without
+        #: reading the file again).
+        self._texts: dict[Path, str] = {}
         self.unindexed: list[str] = []
         self.journal: Journal | None = None
         if self.folder is not None:
@@ -345,27 +348,33 @@ class FolderStorage:
         if record is not None:
             texts[".json"] = json_lines(record.to_dict())
         before: list[tuple[Path, str | None]] = []
+        written: list[tuple[Path, str]] = []
         try:
             for suffix, text in texts.items():
                 path = self._path(game_id, suffix)
                 if suffix == ".json":
                     check_free(path)
-                try:
-                    old: str | None = path.read_text("utf-8")
-                except FileNotFoundError:
-                    old = None
+                old = self._texts.get(path)
+                if old is None:
+                    try:
+                        old = path.read_text("utf-8")
+                    except FileNotFoundError:
+                        old = None
                 assert text is not None
                 write_text_atomic(path, text, durable=False)
                 before.append((path, old))
+                written.append((path, text))
             self.journal.append(game_id, texts)
         except BaseException:
             for path, old in reversed(before):
+                self._texts.pop(path, None)
                 with contextlib.suppress(OSError):
                     if old is None:
                         path.unlink()
                     else:
                         write_text_atomic(path, old, durable=False)
             raise
+        self._texts.update(written)
 
     def put_row(self, game_id: str, row: IndexRow) -> None:
         with self._sql() as db:
@@ -431,7 +440,13 @@ class FolderStorage:
         write_text_atomic(self._path(game_id, ".seats.json"),
                           json.dumps(data, indent=1) + "\n")
 
+    def _forget_texts(self, game_id: str) -> None:
+        for suffix in GAME_FILES:
+            self._texts.pop(self._path(game_id, suffix), None)
+
     def delete_game(self, game_id: str) -> None:
+        if self.folder is not None:
+            self._forget_texts(game_id)
         if self.folder is None:
             self._records.pop(game_id, None)
             return
@@ -450,6 +465,7 @@ class FolderStorage:
     def archive_game(self, game_id: str, summary: Mapping[str, Any]) -> None:
         owner = str(summary.get("owner") or "")
         if self.folder is not None:
+            self._forget_texts(game_id)
             (self.folder / "archive").mkdir(exist_ok=True)
             for suffix in GAME_FILES:
                 with contextlib.suppress(FileNotFoundError):
