@@ -25,7 +25,6 @@ the fresh game.
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
 import hmac
 import json
@@ -423,7 +422,7 @@ class Room:
         if refused is not None:
             raise RoomError(refused)
         asked, self.undo_request = self.undo_request, None  # a move answers it
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
         try:
             self.save(seats=asked is not None or self.flow != flow_before)
@@ -451,7 +450,7 @@ class Room:
         if self.finished:
             return
         self.stopped = why
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.game_over(time.time())
         try:
             self.save_seats()
@@ -467,7 +466,7 @@ class Room:
         if flow.clock is None or flow.ended is not None or self.stopped or \
                 self.state.is_over():
             return False
-        before = copy.deepcopy(flow)
+        before = flow.copy()
         if flow.flag(self.players, time.time()) is None:
             return False
         try:
@@ -486,7 +485,7 @@ class Room:
     def flow_change(self, change: Callable[[PlayFlow], Any]) -> None:
         """Apply ``change(flow)`` (resign, draw, rematch...) and save it, or change nothing
         and raise (a refusal, Conflict, or RoomError 503 when the save fails)."""
-        before = copy.deepcopy(self.flow)
+        before = self.flow.copy()
         try:
             change(self.flow)
             self.save_seats()
@@ -571,7 +570,7 @@ class Room:
         while len(self.log) - len(taken) > keep and self.state.move_stack:
             taken.append(self.state.pop())
         asked, self.undo_request = self.undo_request, None
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.undone(self.state.current_player, time.time())
         try:
             self.save(seats=asked is not None or self.flow != flow_before)
