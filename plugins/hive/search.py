@@ -438,6 +438,6 @@ def compiled_search(engine: Any, *, table: bytearray, seen: list[int], seed: int
     return action, score, done, visited
 
 
-__all__ = ["COMPILED_TABLE_ENTRIES", "EXACT", "LOWER", "PASS", "QUIESCENCE", "UPPER", "WIN", "WON", "OutOfTime",
-           "Search", "compiled_evaluate", "compiled_key", "compiled_search",
+__all__ = ["COMPILED_TABLE_ENTRIES", "EXACT", "LOWER", "PASS", "QUIESCENCE", "UPPER", "WIN",
+           "WON", "OutOfTime", "Search", "compiled_evaluate", "compiled_key", "compiled_search",
            "compiled_search_available", "new_compiled_table", "piece_key", "position_hash"]
