@@ -51,11 +51,11 @@ class Level:
 
 #: Nodes of levels 4 and 5: about 1 s and 3 s of CPU a move for the compiled search on an
 #: idle machine (docs/hive.md), whatever the load; their time limits (10 s, 30 s) only
-#: bound a search left to Python, which visits some ten times fewer nodes a second.
+#: bound a search left to Python, which visits some thirty times fewer nodes a second.
 LEVEL4_NODES, LEVEL5_NODES = 1_100_000, 2_400_000
 
 #: The levels, weakest first: a beginner can beat level 1 (one ply, a blurred choice; it
-#: still takes a win in one), level 5 thinks 3 seconds a move.
+#: still takes a win in one), level 5 searches 2.4 million nodes (about 3 s of CPU) a move.
 LEVELS: tuple[Level, ...] = (
     Level(1, 1.0, 1, None, 90, "one ply and a blurred choice: for beginners"),
     Level(2, 1.0, 2, None, 25, "two plies, a little blurred"),
