@@ -762,6 +762,54 @@ error:
 }
 
 
+/* ---- Zobrist keys (the search's hash, and the repetition rule's in perft) ---------- */
+
+static inline uint64_t mix64(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Zobrist keys: a piece (code) at a height on an absolute hex; the player to act; the frozen
+ * piece (code + 1, 0 for none); the turn counts while they change the rules (below 4). The
+ * tags keep the inputs of mix64 (a bijection) apart. */
+static inline uint64_t hex_part(int64_t x, int64_t y) {
+    return ((uint64_t)(x & 0xFFFFF) << 20) | (uint64_t)(y & 0xFFFFF);
+}
+static inline uint64_t piece_zkey(uint64_t hex, int height, int code) {
+    return mix64(hex | ((uint64_t)(height * 64 + code) << 44));
+}
+#define SIDE_ZKEY mix64(0xA000000000000000ULL)
+static inline uint64_t last_zkey(int last) {
+    return mix64(0xB000000000000000ULL | (uint64_t)(last + 1));
+}
+static inline uint64_t turn_zkey(const Work *w) {
+    int a = w->actions[0] < 4 ? w->actions[0] : 4, b = w->actions[1] < 4 ? w->actions[1] : 4;
+    return mix64(0xC000000000000000ULL | (uint64_t)(a * 5 + b));
+}
+static inline int packed_hex(const Work *w, int c) {
+    int64_t x = w->x0 + c / w->H, y = w->y0 + c % w->H;
+    return (int)(((uint32_t)(x & 0xFFFF) << 16) | (uint32_t)(y & 0xFFFF));
+}
+
+/* The hash of the position on the grid (`with_last`: the frozen piece in it). */
+static uint64_t grid_hash(const Work *w, const uint64_t *hexkey, int with_last) {
+    uint64_t h = 0;
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i];
+        for (int level = 0; level < w->height[c]; level++)
+            h ^= piece_zkey(hexkey[c], level, w->codes[c][level]);
+    }
+    if ((w->actions[0] + w->actions[1]) & 1) h ^= SIDE_ZKEY;
+    return with_last ? h ^ last_zkey(w->last) : h;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* ---- Perft: the whole tree in C --------------------------------------------------------
  *
  * Generator.perft counts the leaves of the game tree below a position with bulk counting at
@@ -788,6 +836,16 @@ typedef struct {
     int origin;      /* the cell of hex (0, 0): White's first piece on an empty board */
     unsigned nodes;  /* interior nodes since the last look at signals */
     int failed;      /* 1: a Python error is set; 2: left to Python (too many moves) */
+    /* The repetition rule (perft's `seen`; hexkey NULL: no rule): per cell its hex's part
+     * of the keys, the position's hash (the frozen piece always in it, as in
+     * HiveEngine.position_key), the hashes before each move on the path, and the game's
+     * positions so far (sorted, with repeats). */
+    uint64_t *hexkey;
+    uint64_t hash;
+    uint64_t rpath[MAX_DEPTH + 2];
+    int npath;
+    const uint64_t *seen;
+    Py_ssize_t nseen;
 } Perft;
 
 /* The cell gains its first piece / loses its last one: the neighbours' masks and the list
@@ -944,6 +1002,45 @@ static int perft_moves(Perft *pf, int p, Act *out) {
     return w->nacts;
 }
 
+/* Play an action in a perft: 1 if the game is over after it (a Queen surrounded, or, under
+ * the repetition rule, the third occurrence of the position). */
+static int perft_play(Perft *pf, const Act *a) {
+    Work *w = pf->w;
+    if (!pf->hexkey) {
+        perft_apply(w, a);
+        return game_over(w);
+    }
+    uint64_t h = pf->hash ^ SIDE_ZKEY ^ last_zkey(w->last) ^ last_zkey(a->code);
+    if (a->code >= 0) {
+        if (a->src >= 0) h ^= piece_zkey(pf->hexkey[a->src], w->height[a->src] - 1, a->code);
+        h ^= piece_zkey(pf->hexkey[a->dst], w->height[a->dst], a->code);
+    }
+    pf->rpath[pf->npath++] = pf->hash;
+    pf->hash = h;
+    perft_apply(w, a);
+    if (game_over(w)) return 1;
+    /* This occurrence, the earlier ones below the root, and the game's (the root's own
+     * included when a move reached it). */
+    int n = 1;
+    for (int i = 1; i < pf->npath; i++) n += pf->rpath[i] == h;
+    Py_ssize_t lo = 0, hi = pf->nseen;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        if (pf->seen[mid] < h) lo = mid + 1;
+        else hi = mid;
+    }
+    while (lo < pf->nseen && pf->seen[lo] == h && n < 3) {
+        n++;
+        lo++;
+    }
+    return n >= 3;
+}
+
+static void perft_unplay(Perft *pf, const Act *a, int last) {
+    perft_undo(pf->w, a, last);
+    if (pf->hexkey) pf->hash = pf->rpath[--pf->npath];
+}
+
 /* Leaves `depth` plies below the current position (ongoing, depth >= 1). */
 static unsigned long long perft_count(Perft *pf, int depth) {
     Work *w = pf->w;
@@ -971,9 +1068,8 @@ static unsigned long long perft_count(Perft *pf, int depth) {
     if (!listed) {
         a.code = -1;
         a.src = a.dst = -1;
-        perft_apply(w, &a);
-        total = perft_count(pf, depth - 1); /* a pass surrounds nobody */
-        perft_undo(w, &a, last);
+        if (!perft_play(pf, &a)) total = perft_count(pf, depth - 1);
+        perft_unplay(pf, &a, last);
         return total;
     }
     a.src = -1;
@@ -981,16 +1077,14 @@ static unsigned long long perft_count(Perft *pf, int depth) {
         a.dst = cells[i];
         for (int j = 0; j < ncodes; j++) {
             a.code = codes[j];
-            perft_apply(w, &a);
-            if (!game_over(w)) total += perft_count(pf, depth - 1);
-            perft_undo(w, &a, last);
+            if (!perft_play(pf, &a)) total += perft_count(pf, depth - 1);
+            perft_unplay(pf, &a, last);
             if (pf->failed) return 0;
         }
     }
     for (int i = 0; i < nmoves; i++) {
-        perft_apply(w, &moves[i]);
-        if (!game_over(w)) total += perft_count(pf, depth - 1);
-        perft_undo(w, &moves[i], last);
+        if (!perft_play(pf, &moves[i])) total += perft_count(pf, depth - 1);
+        perft_unplay(pf, &moves[i], last);
         if (pf->failed) return 0;
     }
     return total;
@@ -1042,11 +1136,15 @@ static int read_position(Generator *self, Work *w, PyObject *stacks, PyObject *h
 
 /* Generator.perft(stacks, hands, actions, last, depth) -> int, or None. */
 static PyObject *Generator_perft(Generator *self, PyObject *args) {
-    PyObject *stacks, *hands, *actions;
+    PyObject *stacks, *hands, *actions, *seen_list = Py_None;
     int last, depth;
-    if (!PyArg_ParseTuple(args, "O!O!O!ii:perft", &PyDict_Type, &stacks, &PyList_Type, &hands,
-                          &PyList_Type, &actions, &last, &depth))
+    if (!PyArg_ParseTuple(args, "O!O!O!ii|O:perft", &PyDict_Type, &stacks, &PyList_Type,
+                          &hands, &PyList_Type, &actions, &last, &depth, &seen_list))
         return NULL;
+    if (seen_list != Py_None && !PyList_Check(seen_list)) {
+        PyErr_SetString(PyExc_TypeError, "seen: a list of repetition_key values, or None");
+        return NULL;
+    }
     if (!self->w) {
         PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
         return NULL;
@@ -1068,16 +1166,38 @@ static PyObject *Generator_perft(Generator *self, PyObject *args) {
     pf.origin = (int)((0 - w->x0) * w->H + (0 - w->y0));
     pf.moves = PyMem_Malloc(sizeof(Act) * MAX_MOVES * (size_t)(depth + 1));
     pf.cells = PyMem_Malloc(sizeof(int) * PLACE_CELLS * (size_t)(depth + 1));
-    if (!pf.moves || !pf.cells) {
+    uint64_t *seen = NULL;
+    if (seen_list != Py_None) {
+        Py_ssize_t n = PyList_GET_SIZE(seen_list);
+        seen = PyMem_Malloc(sizeof(uint64_t) * (size_t)(n + 1));
+        pf.hexkey = PyMem_Malloc(sizeof(uint64_t) * (size_t)w->cells);
+        if (seen && pf.hexkey) {
+            for (Py_ssize_t i = 0; i < n; i++) {
+                seen[i] = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(seen_list, i));
+                if (seen[i] == (uint64_t)-1 && PyErr_Occurred()) pf.failed = 1;
+            }
+            qsort(seen, (size_t)n, sizeof(uint64_t), cmp_u64);
+            pf.seen = seen;
+            pf.nseen = n;
+            for (int c = 0; c < w->cells; c++)
+                pf.hexkey[c] = hex_part(w->x0 + c / w->H, w->y0 + c % w->H);
+            pf.hash = grid_hash(w, pf.hexkey, 1);
+        }
+    }
+    if (!pf.moves || !pf.cells || (seen_list != Py_None && (!seen || !pf.hexkey))) {
         PyMem_Free(pf.moves);
         PyMem_Free(pf.cells);
+        PyMem_Free(seen);
+        PyMem_Free(pf.hexkey);
         return PyErr_NoMemory();
     }
     self->busy = 1;
-    unsigned long long leaves = game_over(w) ? 0 : perft_count(&pf, depth);
+    unsigned long long leaves = game_over(w) || pf.failed ? 0 : perft_count(&pf, depth);
     self->busy = 0;
     PyMem_Free(pf.moves);
     PyMem_Free(pf.cells);
+    PyMem_Free(seen);
+    PyMem_Free(pf.hexkey);
     w->acts = w->buf;
     if (pf.failed == 1) return NULL;
     if (pf.failed) Py_RETURN_NONE;
@@ -1131,34 +1251,6 @@ static long E_MOBILE[8], E_HAND[8], E_FILLED[7], E_ESCAPE, E_BEETLE_ON_QUEEN, E_
     E_TEMPO;
 static int E_CONFIGURED = 0;
 
-static inline uint64_t mix64(uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* Zobrist keys: a piece (code) at a height on an absolute hex; the player to act; the frozen
- * piece (code + 1, 0 for none); the turn counts while they change the rules (below 4). The
- * tags keep the inputs of mix64 (a bijection) apart. */
-static inline uint64_t hex_part(int64_t x, int64_t y) {
-    return ((uint64_t)(x & 0xFFFFF) << 20) | (uint64_t)(y & 0xFFFFF);
-}
-static inline uint64_t piece_zkey(uint64_t hex, int height, int code) {
-    return mix64(hex | ((uint64_t)(height * 64 + code) << 44));
-}
-#define SIDE_ZKEY mix64(0xA000000000000000ULL)
-static inline uint64_t last_zkey(int last) {
-    return mix64(0xB000000000000000ULL | (uint64_t)(last + 1));
-}
-static inline uint64_t turn_zkey(const Work *w) {
-    int a = w->actions[0] < 4 ? w->actions[0] : 4, b = w->actions[1] < 4 ? w->actions[1] : 4;
-    return mix64(0xC000000000000000ULL | (uint64_t)(a * 5 + b));
-}
-static inline int packed_hex(const Work *w, int c) {
-    int64_t x = w->x0 + c / w->H, y = w->y0 + c % w->H;
-    return (int)(((uint32_t)(x & 0xFFFF) << 16) | (uint32_t)(y & 0xFFFF));
-}
 
 static inline int is_crawler(int t) {
     return t == QUEEN || t == SPIDER || t == ANT || t == PILLBUG;
@@ -1609,22 +1701,9 @@ static PyObject *cell_key_object(const Work *w, int c) {
     return PyLong_FromLongLong((long long)(x * STRIDE + y));
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The Zobrist hash of the loaded position (the search keeps it up to date move by move). */
 static uint64_t board_hash(const Search *s) {
-    const Work *w = s->w;
-    uint64_t h = 0;
-    for (int i = 0; i < w->nocc; i++) {
-        int c = w->occ[i];
-        for (int level = 0; level < w->height[c]; level++)
-            h ^= piece_zkey(s->hexkey[c], level, w->codes[c][level]);
-    }
-    if (to_move(w)) h ^= SIDE_ZKEY;
-    return s->use_last ? h ^ last_zkey(w->last) : h;
+    return grid_hash(s->w, s->hexkey, s->use_last);
 }
 
 static int has_throwers(const Generator *g) {
@@ -1633,13 +1712,8 @@ static int has_throwers(const Generator *g) {
     return 0;
 }
 
-/* Generator.search_key(stacks, to_move, last) -> int: the search's hash of a position (for
- * the game's earlier positions, which score as draws). */
-static PyObject *Generator_search_key(Generator *self, PyObject *args) {
-    PyObject *stacks;
-    int player, last;
-    if (!PyArg_ParseTuple(args, "O!ii:search_key", &PyDict_Type, &stacks, &player, &last))
-        return NULL;
+/* The hash of a position given as a stacks dict (with_last: the frozen piece in it). */
+static PyObject *stacks_key(PyObject *stacks, int player, int last, int with_last) {
     uint64_t h = 0;
     Py_ssize_t pos = 0;
     PyObject *key, *value;
@@ -1660,8 +1734,28 @@ static PyObject *Generator_search_key(Generator *self, PyObject *args) {
         }
     }
     if (player) h ^= SIDE_ZKEY;
-    if (has_throwers(self)) h ^= last_zkey(last);
+    if (with_last) h ^= last_zkey(last);
     return PyLong_FromUnsignedLongLong(h);
+}
+
+/* Generator.search_key(stacks, to_move, last) -> int: the search's hash of a position (for
+ * the game's earlier positions, which score as draws). */
+static PyObject *Generator_search_key(Generator *self, PyObject *args) {
+    PyObject *stacks;
+    int player, last;
+    if (!PyArg_ParseTuple(args, "O!ii:search_key", &PyDict_Type, &stacks, &player, &last))
+        return NULL;
+    return stacks_key(stacks, player, last, has_throwers(self));
+}
+
+/* Generator.repetition_key(stacks, to_move, last) -> int: the hash of a position for the
+ * repetition rule of perft (HiveEngine.position_key: the frozen piece always in it). */
+static PyObject *Generator_repetition_key(Generator *self, PyObject *args) {
+    PyObject *stacks;
+    int player, last;
+    if (!PyArg_ParseTuple(args, "O!ii:repetition_key", &PyDict_Type, &stacks, &player, &last))
+        return NULL;
+    return stacks_key(stacks, player, last, 1);
 }
 
 static void search_free(Search *s) {
@@ -1991,12 +2085,14 @@ static PyMethodDef Generator_methods[] = {
      "throws of the player's pieces, in the order of hive.engine.HiveEngine.generate. None\n"
      "means: leave this position to the Python generator (far coordinates)."},
     {"perft", (PyCFunction)Generator_perft, METH_VARARGS,
-     "perft(stacks, hands, actions, last, depth) -> int, or None\n\n"
+     "perft(stacks, hands, actions, last, depth, seen=None) -> int, or None\n\n"
      "The leaves of the game tree depth >= 1 plies below the position (bulk counted: the\n"
      "last ply's actions are counted, not played), as hive.engine.perft_by_walk counts\n"
      "them; hands and actions as HexAround's Position keeps them, last the code of the\n"
-     "frozen piece or -1. No repetition rule. None: leave the count to Python (a hive\n"
-     "too far out or too deep for the grid)."},
+     "frozen piece or -1. seen: None (no repetition rule), or the repetition_key of every\n"
+     "position the game reached by a move so far (repeats included): the third occurrence\n"
+     "of a position ends the game. None: leave the count to Python (a hive too far out\n"
+     "or too deep for the grid)."},
     {"move_strings", (PyCFunction)Generator_move_strings, METH_VARARGS,
      "move_strings(stacks, actions) -> list of canonical MoveStrings, or None\n\n"
      "The MoveString of each action in the position `stacks` (hive.directions.move_string)."},
@@ -2008,6 +2104,8 @@ static PyMethodDef Generator_methods[] = {
      "power of two of table_entry_size bytes, kept from move to move; seen: search_key of\n"
      "every earlier position of the game; seed: the root's shuffle. depth in the answer is\n"
      "the deepest finished iteration. None: leave the search to Python."},
+    {"repetition_key", (PyCFunction)Generator_repetition_key, METH_VARARGS,
+     "repetition_key(stacks, to_move, last) -> int: a position's hash for perft's `seen`."},
     {"search_key", (PyCFunction)Generator_search_key, METH_VARARGS,
      "search_key(stacks, to_move, last) -> int: the search's hash of a position."},
     {"evaluate", (PyCFunction)Generator_evaluate, METH_VARARGS,
