@@ -1806,22 +1806,24 @@ static int search_setup(Generator *self, Search *s, PyObject *stacks, PyObject *
 }
 
 /* Generator.evaluate(stacks, hands, actions, last) -> int, or None: hive.evaluation's score
- * of the position for the player to act, computed on the search's board. */
+ * of the position for the player to act, computed on the generator's grid (as the search
+ * computes it on its board). */
 static PyObject *Generator_evaluate(Generator *self, PyObject *args) {
     PyObject *stacks, *hands, *actions;
     int last;
     if (!PyArg_ParseTuple(args, "O!O!O!i:evaluate", &PyDict_Type, &stacks, &PyList_Type,
                           &hands, &PyList_Type, &actions, &last))
         return NULL;
+    if (!self->w) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
+    if (refuse_busy(self)) return NULL;
     if (!E_CONFIGURED) Py_RETURN_NONE;
-    Work *w = PyMem_RawCalloc(1, sizeof(Work));
-    if (!w) return PyErr_NoMemory();
-    int loaded = read_position(self, w, stacks, hands, actions, last, 2);
-    PyObject *out = NULL;
-    if (loaded > 0) out = PyLong_FromLong(evaluate_board(self, w, to_move(w)));
-    else if (loaded == 0) out = Py_NewRef(Py_None);
-    PyMem_RawFree(w);
-    return out;
+    int loaded = read_position(self, self->w, stacks, hands, actions, last, 2);
+    if (loaded < 0) return NULL;
+    if (!loaded) Py_RETURN_NONE;
+    return PyLong_FromLong(evaluate_board(self, self->w, to_move(self->w)));
 }
 
 /* Generator.search(stacks, hands, actions, last, table, seen, seed, depth, nodes, seconds)

@@ -32,9 +32,8 @@ from typing import Any
 
 from hexaround.hexgrid import OFFSETS, POPCOUNT
 
-from hive import evaluation
 from hive.engine import BLACK_WON, DRAW, ONGOING, PASS, WHITE_WON
-from hive.evaluation import WIN, evaluate
+from hive.evaluation import WIN, compiled_evaluation_available, evaluate
 from hive.generator import CompiledHiveGenerator, _hivegen
 
 Action = tuple[int, "int | None", int]
@@ -376,21 +375,6 @@ def _from_table(score: int, ply: int) -> int:
 COMPILED_TABLE_ENTRIES = 1 << 18
 
 
-def _configure_compiled() -> bool:
-    """Give the compiled search the evaluation's weights (one source for them)."""
-    if _hivegen is None:
-        return False
-    types = range(8)
-    _hivegen.configure_evaluation(
-        tuple(evaluation.MOBILE[t] for t in types), tuple(evaluation.IN_HAND[t] for t in types),
-        evaluation.QUEEN_FILLED, evaluation.ESCAPE, evaluation.BEETLE_ON_QUEEN,
-        evaluation.PILLBUG_DEFENCE, evaluation.TEMPO)
-    return True
-
-
-_COMPILED = _configure_compiled()
-
-
 def new_compiled_table() -> bytearray:
     """An empty transposition table for :func:`compiled_search`."""
     return bytearray(COMPILED_TABLE_ENTRIES * int(_hivegen.table_entry_size))
@@ -398,7 +382,8 @@ def new_compiled_table() -> bytearray:
 
 def compiled_search_available(engine: Any) -> bool:
     """True if ``engine`` can be searched in C (its generator is the compiled one)."""
-    return _COMPILED and isinstance(engine.generator, CompiledHiveGenerator)
+    return compiled_evaluation_available() and isinstance(engine.generator,
+                                                          CompiledHiveGenerator)
 
 
 def compiled_key(engine: Any) -> int:
