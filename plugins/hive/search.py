@@ -393,15 +393,6 @@ def compiled_key(engine: Any) -> int:
     return key
 
 
-def compiled_evaluate(engine: Any) -> int | None:
-    """:func:`hive.evaluation.evaluate` computed on the compiled search's board (None
-    where the position is left to Python); for the tests that hold the two equal."""
-    position = engine.position
-    got: int | None = engine.generator.native.evaluate(position.stacks, position.hands,
-                                                       position.actions, engine.last)
-    return got
-
-
 def compiled_search(engine: Any, *, table: bytearray, seen: list[int], seed: int,
                     depth: int | None = None, nodes: int | None = None,
                     seconds: float | None = None) -> tuple[Action, int, int, int] | None:
@@ -424,5 +415,5 @@ def compiled_search(engine: Any, *, table: bytearray, seen: list[int], seed: int
 
 
 __all__ = ["COMPILED_TABLE_ENTRIES", "EXACT", "LOWER", "PASS", "QUIESCENCE", "UPPER", "WIN",
-           "WON", "OutOfTime", "Search", "compiled_evaluate", "compiled_key", "compiled_search",
+           "WON", "OutOfTime", "Search", "compiled_key", "compiled_search",
            "compiled_search_available", "new_compiled_table", "piece_key", "position_hash"]

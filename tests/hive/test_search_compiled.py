@@ -1,19 +1,23 @@
 """The ``hive`` bot's compiled search (``hive._hivegen``'s ``search``): the same scores as
-the Python search at equal depth, the same evaluation, a node budget it keeps, Ctrl-C
-heard, and levels 4 and 5 by nodes."""
+the Python search at equal depth, a node budget it keeps, Ctrl-C heard, and levels 4 and 5
+by nodes. (The compiled evaluation it uses is :func:`hive.evaluation.evaluate`'s, checked
+against the Python one in test_bot.py.)"""
 
 from __future__ import annotations
 
-import random
 import signal
 
 import pytest
-from hive.bot import LEVEL4_NODES, LEVEL5_NODES, LEVELS, HiveBot, _earlier_hashes
-from hive.evaluation import evaluate_python
+from hive.bot import (
+    LEVEL4_NODES,
+    LEVEL5_NODES,
+    LEVELS,
+    HiveBot,
+    _earlier_hashes,
+    _earlier_keys,
+)
 from hive.search import (
     Search,
-    compiled_evaluate,
-    compiled_key,
     compiled_search,
     compiled_search_available,
     new_compiled_table,
@@ -23,29 +27,12 @@ import hexkit
 from hexkit.bots import make_bot
 from hexkit.errors import OptionError
 
-
-def random_state(seed: int, plies: int, expansions: str = "MLP"):
-    state = hexkit.load_game("hive", expansions=expansions).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over():
-            break
-        state.push(rng.choice(state.legal_moves()))
-    return state
+from .test_bot import random_state
 
 
 def needs_compiled(state):
     if not compiled_search_available(state.engine):
         pytest.skip("hive._hivegen is not built (no C compiler at install)")
-
-
-def earlier_keys(engine):
-    back = engine.clone()
-    keys = []
-    while back.history:
-        back.undo()
-        keys.append(compiled_key(back))
-    return keys
 
 
 @pytest.mark.parametrize("expansions,seed,plies", [
@@ -60,7 +47,7 @@ def test_the_compiled_search_scores_a_position_as_the_python_search_does(
         python = Search(engine.clone(), table={}, history_keys=_earlier_hashes(engine))
         score, _, _ = python.root(list(engine.legal_actions()), depth)
         got = compiled_search(engine.clone(), table=new_compiled_table(),
-                              seen=earlier_keys(engine), seed=seed, depth=depth)
+                              seen=_earlier_keys(engine), seed=seed, depth=depth)
         assert got is not None
         action, c_score, done, nodes = got
         assert (c_score, done) == (score, depth) and nodes > 0
@@ -68,22 +55,6 @@ def test_the_compiled_search_scores_a_position_as_the_python_search_does(
         check = Search(engine.clone(), table={}, history_keys=_earlier_hashes(engine))
         check.push(action)
         assert -check.pvs(depth - 1, -10**7, 10**7, 1) == score
-
-
-def test_the_compiled_evaluation_equals_the_python_one_on_every_game_type():
-    checked = 0
-    for expansions in ("none", "M", "L", "P", "ML", "MP", "LP", "MLP"):
-        state = hexkit.load_game("hive", expansions=expansions).new_state(seed=7)
-        needs_compiled(state)
-        rng = random.Random(expansions)
-        for _ in range(40):
-            if state.is_over():
-                break
-            assert compiled_evaluate(state.engine) == evaluate_python(state.engine), \
-                state.game_string()
-            checked += 1
-            state.push(rng.choice(state.legal_moves()))
-    assert checked > 250
 
 
 def test_a_node_budget_bounds_the_search_and_still_gives_a_legal_move():
