@@ -1782,6 +1782,9 @@ static int search_setup(Generator *self, Search *s, PyObject *stacks, PyObject *
     if (loaded <= 0) return loaded;
     Work *w = s->w;
     w->ordered = 0;
+    /* A hive so spread out that the grid leaves it little room to grow (none of a real
+     * game's): left to Python. */
+    if (w->margin < 8) return 0;
     s->max_ply = w->margin - 2 < S_MAX_PLY ? w->margin - 2 : S_MAX_PLY;
     s->acts = PyMem_RawMalloc(sizeof(Act) * S_PLY_ACTS * (size_t)(s->max_ply + 2));
     s->order = PyMem_RawMalloc(sizeof(int64_t) * S_PLY_ACTS * (size_t)(s->max_ply + 2));
