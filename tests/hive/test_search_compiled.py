@@ -43,9 +43,13 @@ def test_the_compiled_search_scores_a_position_as_the_python_search_does(
     needs_compiled(state)
     engine = state.engine
     assert not state.is_over()
+    # Iterative deepening, as the bot searches: depth 1, then depth 2 with the table kept
+    # and the root's moves reordered by depth 1's scores.
+    python = Search(engine.clone(), table={}, history_keys=_earlier_hashes(engine))
+    order = list(engine.legal_actions())
     for depth in (1, 2):
-        python = Search(engine.clone(), table={}, history_keys=_earlier_hashes(engine))
-        score, _, _ = python.root(list(engine.legal_actions()), depth)
+        score, best, scores = python.root(order, depth)
+        order = [best] + [a for _, a in sorted(scores, key=lambda x: -x[0]) if a != best]
         got = compiled_search(engine.clone(), table=new_compiled_table(),
                               seen=_earlier_keys(engine), seed=seed, depth=depth)
         assert got is not None
