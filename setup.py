@@ -1,5 +1,5 @@
-"""Build step for the compiled parts: HexAround's move generator, Hive's, and the Hive bot's
-evaluation, in C.
+"""Build step for the compiled parts: HexAround's move generator, and Hive's (with the Hive
+bot's search and evaluation), in C.
 
 Everything else is in pyproject.toml. The extensions are optional: without a C compiler the
 install still succeeds and the Python twins do the work (same results, slower).
@@ -18,12 +18,6 @@ setup(
         Extension(
             "hive._hivegen",
             sources=["plugins/hive/_hivegen.c"],
-            optional=True,
-            extra_compile_args=["-O2"],
-        ),
-        Extension(
-            "hive._hiveeval",
-            sources=["plugins/hive/_hiveeval.c"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

@@ -54,6 +54,8 @@ static const int SCAN[6] = {3, 2, 1, 0, 5, 4};
  * neighbours are `mask` (the mover lifted): into an empty neighbour with exactly one of the
  * two hexes beside the gap occupied (hive.moves.SLIDES). */
 static unsigned char SLIDES[64];
+/* POP6[mask]: the bits set in a 6-bit mask. */
+static unsigned char POP6[64];
 
 static void init_tables(void) {
     for (int mask = 0; mask < 64; mask++) {
@@ -63,6 +65,8 @@ static void init_tables(void) {
             if ((mask >> ((d + 5) % 6) & 1) != (mask >> ((d + 1) % 6) & 1)) open |= 1 << d;
         }
         SLIDES[mask] = (unsigned char)open;
+        POP6[mask] = (unsigned char)((mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) +
+                                     (mask >> 3 & 1) + (mask >> 4 & 1) + (mask >> 5 & 1));
     }
 }
 
@@ -104,6 +108,8 @@ typedef struct {
     int hand[MAX_CODES];   /* how many of each piece code are in hand */
     int actions[2];        /* turns taken per player */
     int last;              /* code of the piece moved last (frozen), or -1 */
+    int margin;            /* empty rings loaded around the hive's bounding box */
+    int cuts_valid;        /* w->cut holds the cut vertices of the occupied cells as they are */
 } Work;
 
 typedef struct {
@@ -281,7 +287,7 @@ static void reach(Work *w, int src, int bug) {
 }
 
 /* Cut vertices of the occupied hexes (iterative Tarjan): w->cut[c] set for each. */
-static void find_cuts(Work *w) {
+static void compute_cuts(Work *w) {
     int n = w->nocc;
     for (int i = 0; i < n; i++) {
         int c = w->occ[i];
@@ -328,6 +334,14 @@ static void find_cuts(Work *w) {
         }
     }
     if (root_children > 1) w->cut[root] = 1;
+}
+
+/* The cut vertices, found again only when the set of occupied cells has changed since the
+ * last time (a piece that climbs or leaves a stack of two or more changes nothing). */
+static void find_cuts(Work *w) {
+    if (w->cuts_valid) return;
+    compute_cuts(w);
+    w->cuts_valid = 1;
 }
 
 /* The Pillbug's ability from hex h (hive.moves.throws). */
@@ -379,8 +393,7 @@ static void release_keys(Work *w) {
  * box (2 for one generation: every destination touches the hive, every gate read lies one
  * ring further). Returns 1 when loaded, 0 when the position is left to Python (far
  * coordinates, a board too large for the grid), -1 on error. */
-static int load(Generator *self, PyObject *stacks, int margin) {
-    Work *w = self->w;
+static int load_into(Generator *self, Work *w, PyObject *stacks, int margin) {
     Py_ssize_t n = PyDict_GET_SIZE(stacks);
     if (n > MAX_OCC) return 0;
     int64_t xs[MAX_OCC], ys[MAX_OCC];
@@ -412,6 +425,13 @@ static int load(Generator *self, PyObject *stacks, int margin) {
         if (i == 0 || y > maxy) maxy = y;
         i++;
     }
+    if (margin < 0) {
+        /* As wide a margin as the grid holds, up to -margin (a search's room to grow). */
+        int64_t bx = maxx - minx + 1, by = maxy - miny + 1;
+        margin = -margin;
+        while (margin > 2 && (bx + 2 * margin) * (by + 2 * margin) > MAX_CELLS) margin--;
+    }
+    w->margin = margin;
     int64_t width = maxx - minx + 1 + 2 * margin, height = maxy - miny + 1 + 2 * margin;
     if (width * height > MAX_CELLS) return 0;
     w->x0 = minx - margin;
@@ -422,6 +442,7 @@ static int load(Generator *self, PyObject *stacks, int margin) {
     memset(w->height, 0, (size_t)w->cells);
     memset(w->mask, 0, (size_t)w->cells);
     w->nocc = 0;
+    w->cuts_valid = 0;
     for (int j = 0; j < i; j++) {
         int c = (int)((xs[j] - w->x0) * w->H + (ys[j] - w->y0));
         Py_ssize_t size = PyList_GET_SIZE(lists[j]);
@@ -445,6 +466,10 @@ bad:
     for (int j = 0; j < w->nocc; j++) w->given[w->occ[j]] = NULL;
     w->nocc = 0;
     return -1;
+}
+
+static int load(Generator *self, PyObject *stacks, int margin) {
+    return load_into(self, self->w, stacks, margin);
 }
 
 /* The cell of an engine key, or -1 outside the grid. */
@@ -737,6 +762,54 @@ error:
 }
 
 
+/* ---- Zobrist keys (the search's hash, and the repetition rule's in perft) ---------- */
+
+static inline uint64_t mix64(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Zobrist keys: a piece (code) at a height on an absolute hex; the player to act; the frozen
+ * piece (code + 1, 0 for none); the turn counts while they change the rules (below 4). The
+ * tags keep the inputs of mix64 (a bijection) apart. */
+static inline uint64_t hex_part(int64_t x, int64_t y) {
+    return ((uint64_t)(x & 0xFFFFF) << 20) | (uint64_t)(y & 0xFFFFF);
+}
+static inline uint64_t piece_zkey(uint64_t hex, int height, int code) {
+    return mix64(hex | ((uint64_t)(height * 64 + code) << 44));
+}
+#define SIDE_ZKEY mix64(0xA000000000000000ULL)
+static inline uint64_t last_zkey(int last) {
+    return mix64(0xB000000000000000ULL | (uint64_t)(last + 1));
+}
+static inline uint64_t turn_zkey(const Work *w) {
+    int a = w->actions[0] < 4 ? w->actions[0] : 4, b = w->actions[1] < 4 ? w->actions[1] : 4;
+    return mix64(0xC000000000000000ULL | (uint64_t)(a * 5 + b));
+}
+static inline int packed_hex(const Work *w, int c) {
+    int64_t x = w->x0 + c / w->H, y = w->y0 + c % w->H;
+    return (int)(((uint32_t)(x & 0xFFFF) << 16) | (uint32_t)(y & 0xFFFF));
+}
+
+/* The hash of the position on the grid (`with_last`: the frozen piece in it). */
+static uint64_t grid_hash(const Work *w, const uint64_t *hexkey, int with_last) {
+    uint64_t h = 0;
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i];
+        for (int level = 0; level < w->height[c]; level++)
+            h ^= piece_zkey(hexkey[c], level, w->codes[c][level]);
+    }
+    if ((w->actions[0] + w->actions[1]) & 1) h ^= SIDE_ZKEY;
+    return with_last ? h ^ last_zkey(w->last) : h;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* ---- Perft: the whole tree in C --------------------------------------------------------
  *
  * Generator.perft counts the leaves of the game tree below a position with bulk counting at
@@ -763,17 +836,29 @@ typedef struct {
     int origin;      /* the cell of hex (0, 0): White's first piece on an empty board */
     unsigned nodes;  /* interior nodes since the last look at signals */
     int failed;      /* 1: a Python error is set; 2: left to Python (too many moves) */
+    /* The repetition rule (perft's `seen`; hexkey NULL: no rule): per cell its hex's part
+     * of the keys, the position's hash (the frozen piece always in it, as in
+     * HiveEngine.position_key), the hashes before each move on the path, and the game's
+     * positions so far (sorted, with repeats). */
+    uint64_t *hexkey;
+    uint64_t hash;
+    uint64_t rpath[MAX_DEPTH + 2];
+    int npath;
+    const uint64_t *seen;
+    Py_ssize_t nseen;
 } Perft;
 
 /* The cell gains its first piece / loses its last one: the neighbours' masks and the list
  * of occupied cells follow. */
 static void occupy(Work *w, int c) {
+    w->cuts_valid = 0;
     for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] |= (unsigned char)(1 << ((d + 3) % 6));
     w->occ_at[c] = w->nocc;
     w->occ[w->nocc++] = c;
 }
 
 static void vacate(Work *w, int c) {
+    w->cuts_valid = 0;
     for (int d = 0; d < 6; d++) w->mask[c + w->off[d]] &= (unsigned char)~(1 << ((d + 3) % 6));
     int i = w->occ_at[c], moved = w->occ[--w->nocc];
     w->occ[i] = moved;
@@ -917,6 +1002,45 @@ static int perft_moves(Perft *pf, int p, Act *out) {
     return w->nacts;
 }
 
+/* Play an action in a perft: 1 if the game is over after it (a Queen surrounded, or, under
+ * the repetition rule, the third occurrence of the position). */
+static int perft_play(Perft *pf, const Act *a) {
+    Work *w = pf->w;
+    if (!pf->hexkey) {
+        perft_apply(w, a);
+        return game_over(w);
+    }
+    uint64_t h = pf->hash ^ SIDE_ZKEY ^ last_zkey(w->last) ^ last_zkey(a->code);
+    if (a->code >= 0) {
+        if (a->src >= 0) h ^= piece_zkey(pf->hexkey[a->src], w->height[a->src] - 1, a->code);
+        h ^= piece_zkey(pf->hexkey[a->dst], w->height[a->dst], a->code);
+    }
+    pf->rpath[pf->npath++] = pf->hash;
+    pf->hash = h;
+    perft_apply(w, a);
+    if (game_over(w)) return 1;
+    /* This occurrence, the earlier ones below the root, and the game's (the root's own
+     * included when a move reached it). */
+    int n = 1;
+    for (int i = 1; i < pf->npath; i++) n += pf->rpath[i] == h;
+    Py_ssize_t lo = 0, hi = pf->nseen;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        if (pf->seen[mid] < h) lo = mid + 1;
+        else hi = mid;
+    }
+    while (lo < pf->nseen && pf->seen[lo] == h && n < 3) {
+        n++;
+        lo++;
+    }
+    return n >= 3;
+}
+
+static void perft_unplay(Perft *pf, const Act *a, int last) {
+    perft_undo(pf->w, a, last);
+    if (pf->hexkey) pf->hash = pf->rpath[--pf->npath];
+}
+
 /* Leaves `depth` plies below the current position (ongoing, depth >= 1). */
 static unsigned long long perft_count(Perft *pf, int depth) {
     Work *w = pf->w;
@@ -944,9 +1068,8 @@ static unsigned long long perft_count(Perft *pf, int depth) {
     if (!listed) {
         a.code = -1;
         a.src = a.dst = -1;
-        perft_apply(w, &a);
-        total = perft_count(pf, depth - 1); /* a pass surrounds nobody */
-        perft_undo(w, &a, last);
+        if (!perft_play(pf, &a)) total = perft_count(pf, depth - 1);
+        perft_unplay(pf, &a, last);
         return total;
     }
     a.src = -1;
@@ -954,28 +1077,74 @@ static unsigned long long perft_count(Perft *pf, int depth) {
         a.dst = cells[i];
         for (int j = 0; j < ncodes; j++) {
             a.code = codes[j];
-            perft_apply(w, &a);
-            if (!game_over(w)) total += perft_count(pf, depth - 1);
-            perft_undo(w, &a, last);
+            if (!perft_play(pf, &a)) total += perft_count(pf, depth - 1);
+            perft_unplay(pf, &a, last);
             if (pf->failed) return 0;
         }
     }
     for (int i = 0; i < nmoves; i++) {
-        perft_apply(w, &moves[i]);
-        if (!game_over(w)) total += perft_count(pf, depth - 1);
-        perft_undo(w, &moves[i], last);
+        if (!perft_play(pf, &moves[i])) total += perft_count(pf, depth - 1);
+        perft_unplay(pf, &moves[i], last);
         if (pf->failed) return 0;
     }
     return total;
 }
 
+/* Load a whole position (stacks, hands, turns taken, the frozen piece) into `w` with
+ * `margin` empty rings (see load_into); 1 loaded, 0 left to Python, -1 on error. */
+static int read_position(Generator *self, Work *w, PyObject *stacks, PyObject *hands,
+                         PyObject *actions, int last, int margin) {
+    if (PyList_GET_SIZE(hands) != 2 || PyList_GET_SIZE(actions) != 2) {
+        PyErr_SetString(PyExc_ValueError, "hands and actions have one entry per player");
+        return -1;
+    }
+    for (int q = 0; q < 2; q++) {
+        PyObject *row = PyList_GET_ITEM(hands, q);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) * 2 != self->ncodes) {
+            PyErr_SetString(PyExc_ValueError, "hands: per player, a count per piece kind");
+            return -1;
+        }
+        for (int code = q; code < self->ncodes; code += 2) {
+            long n = PyLong_AsLong(PyList_GET_ITEM(row, code >> 1));
+            if (n == -1 && PyErr_Occurred()) return -1;
+            w->hand[code] = n > 0 ? (int)(n < 64 ? n : 64) : 0;
+        }
+        long turns = PyLong_AsLong(PyList_GET_ITEM(actions, q));
+        if (turns == -1 && PyErr_Occurred()) return -1;
+        if (turns < 0 || turns > INT_MAX / 4) {
+            PyErr_SetString(PyExc_ValueError, "actions: turns taken per player");
+            return -1;
+        }
+        w->actions[q] = (int)turns;
+    }
+    int loaded = load_into(self, w, stacks, margin);
+    if (loaded < 0) return -1;
+    release_keys(w); /* the key objects are only for lists of actions */
+    if (!loaded) return 0;
+    for (int code = 0; code < self->ncodes; code++) w->where[code] = -1;
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i];
+        for (int level = 0; level < w->height[c]; level++) w->where[w->codes[c][level]] = c;
+    }
+    if (last >= self->ncodes || (last >= 0 && w->where[last] < 0)) {
+        PyErr_SetString(PyExc_ValueError, "last names a piece that is not on the board");
+        return -1;
+    }
+    w->last = last < 0 ? -1 : last;
+    return 1;
+}
+
 /* Generator.perft(stacks, hands, actions, last, depth) -> int, or None. */
 static PyObject *Generator_perft(Generator *self, PyObject *args) {
-    PyObject *stacks, *hands, *actions;
+    PyObject *stacks, *hands, *actions, *seen_list = Py_None;
     int last, depth;
-    if (!PyArg_ParseTuple(args, "O!O!O!ii:perft", &PyDict_Type, &stacks, &PyList_Type, &hands,
-                          &PyList_Type, &actions, &last, &depth))
+    if (!PyArg_ParseTuple(args, "O!O!O!ii|O:perft", &PyDict_Type, &stacks, &PyList_Type,
+                          &hands, &PyList_Type, &actions, &last, &depth, &seen_list))
         return NULL;
+    if (seen_list != Py_None && !PyList_Check(seen_list)) {
+        PyErr_SetString(PyExc_TypeError, "seen: a list of repetition_key values, or None");
+        return NULL;
+    }
     if (!self->w) {
         PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
         return NULL;
@@ -985,67 +1154,868 @@ static PyObject *Generator_perft(Generator *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "perft depth must be 1 or more");
         return NULL;
     }
-    if (PyList_GET_SIZE(hands) != 2 || PyList_GET_SIZE(actions) != 2) {
-        PyErr_SetString(PyExc_ValueError, "hands and actions have one entry per player");
-        return NULL;
-    }
-    Work *w = self->w;
-    for (int q = 0; q < 2; q++) {
-        PyObject *row = PyList_GET_ITEM(hands, q);
-        if (!PyList_Check(row) || PyList_GET_SIZE(row) * 2 != self->ncodes) {
-            PyErr_SetString(PyExc_ValueError, "hands: per player, a count per piece kind");
-            return NULL;
-        }
-        for (int code = q; code < self->ncodes; code += 2) {
-            long n = PyLong_AsLong(PyList_GET_ITEM(row, code >> 1));
-            if (n == -1 && PyErr_Occurred()) return NULL;
-            w->hand[code] = n > 0 ? (int)(n < 64 ? n : 64) : 0;
-        }
-        long turns = PyLong_AsLong(PyList_GET_ITEM(actions, q));
-        if (turns == -1 && PyErr_Occurred()) return NULL;
-        if (turns < 0 || turns > INT_MAX / 4) {
-            PyErr_SetString(PyExc_ValueError, "actions: turns taken per player");
-            return NULL;
-        }
-        w->actions[q] = (int)turns;
-    }
     /* Room for the hive to grow one ring a ply before the last, and the two rings a
      * generation reads; deeper than the grid allows, the count is left to Python. */
     if (depth > MAX_DEPTH) Py_RETURN_NONE;
-    int loaded = load(self, stacks, depth + 2);
+    Work *w = self->w;
+    int loaded = read_position(self, w, stacks, hands, actions, last, depth + 2);
     if (loaded < 0) return NULL;
-    release_keys(w); /* the key objects are only for lists of actions */
     if (!loaded) Py_RETURN_NONE;
-    for (int code = 0; code < self->ncodes; code++) w->where[code] = -1;
-    for (int i = 0; i < w->nocc; i++) {
-        int c = w->occ[i];
-        for (int level = 0; level < w->height[c]; level++) w->where[w->codes[c][level]] = c;
-    }
-    if (last >= self->ncodes || (last >= 0 && w->where[last] < 0)) {
-        PyErr_SetString(PyExc_ValueError, "last names a piece that is not on the board");
-        return NULL;
-    }
-    w->last = last < 0 ? -1 : last;
     w->ordered = 0;
     Perft pf = {self, w, NULL, NULL, 0, 0, 0};
     pf.origin = (int)((0 - w->x0) * w->H + (0 - w->y0));
     pf.moves = PyMem_Malloc(sizeof(Act) * MAX_MOVES * (size_t)(depth + 1));
     pf.cells = PyMem_Malloc(sizeof(int) * PLACE_CELLS * (size_t)(depth + 1));
-    if (!pf.moves || !pf.cells) {
+    uint64_t *seen = NULL;
+    if (seen_list != Py_None) {
+        Py_ssize_t n = PyList_GET_SIZE(seen_list);
+        seen = PyMem_Malloc(sizeof(uint64_t) * (size_t)(n + 1));
+        pf.hexkey = PyMem_Malloc(sizeof(uint64_t) * (size_t)w->cells);
+        if (seen && pf.hexkey) {
+            for (Py_ssize_t i = 0; i < n; i++) {
+                seen[i] = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(seen_list, i));
+                if (seen[i] == (uint64_t)-1 && PyErr_Occurred()) pf.failed = 1;
+            }
+            qsort(seen, (size_t)n, sizeof(uint64_t), cmp_u64);
+            pf.seen = seen;
+            pf.nseen = n;
+            for (int c = 0; c < w->cells; c++)
+                pf.hexkey[c] = hex_part(w->x0 + c / w->H, w->y0 + c % w->H);
+            pf.hash = grid_hash(w, pf.hexkey, 1);
+        }
+    }
+    if (!pf.moves || !pf.cells || (seen_list != Py_None && (!seen || !pf.hexkey))) {
         PyMem_Free(pf.moves);
         PyMem_Free(pf.cells);
+        PyMem_Free(seen);
+        PyMem_Free(pf.hexkey);
         return PyErr_NoMemory();
     }
     self->busy = 1;
-    unsigned long long leaves = game_over(w) ? 0 : perft_count(&pf, depth);
+    unsigned long long leaves = game_over(w) || pf.failed ? 0 : perft_count(&pf, depth);
     self->busy = 0;
     PyMem_Free(pf.moves);
     PyMem_Free(pf.cells);
+    PyMem_Free(seen);
+    PyMem_Free(pf.hexkey);
     w->acts = w->buf;
     if (pf.failed == 1) return NULL;
     if (pf.failed) Py_RETURN_NONE;
     return PyLong_FromUnsignedLongLong(leaves);
 }
+
+
+/* ---- Search: the hive bot's principal-variation search in C ----------------------------
+ *
+ * Generator.search runs hive.search's algorithm (iterative deepening PVS, a Zobrist-keyed
+ * transposition table, table move / Queen pressure / killers / history ordering, quiescence
+ * on Queen-surround threats, repetitions scored as draws) on the perft's board, with
+ * hive.evaluation's evaluation on that board (evaluate_board). The Python search stays the
+ * readable reference and the fallback: at equal depth the two find the same scores
+ * (tests/hive/test_search_compiled.py).
+ *
+ * The search has a Work of its own (not the generator's), so it runs without the GIL; it
+ * takes it back every few thousand nodes to look at pending signals (Ctrl-C). It stops when
+ * its node budget is spent or its deadline (the monotonic clock) has passed; the deepest
+ * finished iteration's move is played, or the unfinished one's best once its first move is
+ * searched. The transposition table is a writable buffer of the caller's (a bytearray the
+ * bot keeps for a game); its entries name the best move by piece code and absolute hex, so
+ * they stay valid from one call to the next. */
+
+#include <time.h>
+
+enum { S_EXACT = 0, S_LOWER = 1, S_UPPER = 2 };
+#define S_WIN 1000000
+#define S_WON (S_WIN - 1000)
+#define S_INF (S_WIN + 1)
+/* Plies below the root the board may hold (the grid's margin may allow fewer). */
+#define S_MAX_PLY 48
+#define S_QUIESCENCE 2
+#define S_THREAT_LEFT 1
+#define S_NOISY_FROM 4
+/* Nodes between two readings of the clock / two looks at pending signals. */
+#define S_CLOCK_EVERY 128
+#define S_SIGNAL_EVERY 8192
+/* Room per ply: the placements (codes x cells) and the moves. */
+#define S_PLY_ACTS (MAX_MOVES + 8 * PLACE_CELLS)
+
+typedef struct {
+    uint64_t key;
+    int32_t score;
+    int32_t dst; /* the best move's destination, as a packed absolute hex */
+    int8_t depth, kind, code, used;
+} TTEntry;
+
+/* The evaluation's weights (hive.evaluation's constants, set by configure_evaluation). */
+static long E_MOBILE[8], E_HAND[8], E_FILLED[7], E_ESCAPE, E_BEETLE_ON_QUEEN, E_PILLBUG,
+    E_TEMPO;
+static int E_CONFIGURED = 0;
+
+
+static inline int is_crawler(int t) {
+    return t == QUEEN || t == SPIDER || t == ANT || t == PILLBUG;
+}
+
+/* hive.evaluation.evaluate_python on the board `w` (its cut vertices made anew), for the
+ * player `me`: the same features, the same weights, the same integer arithmetic. */
+static int evaluate_board(const Generator *g, Work *w, int me) {
+    const int *off = w->off;
+    find_cuts(w);
+    long score[2] = {0, 0};
+    int ready[2] = {0, 0};
+    int q[2] = {w->where[0], w->where[1]};
+    for (int i = 0; i < w->nocc; i++) {
+        int c = w->occ[i], h = w->height[c], m = w->mask[c];
+        int top = w->codes[c][h - 1], owner = top & 1, kind = g->type[top];
+        int mobile = 1;
+        if (h == 1) {
+            if (w->cut[c]) {
+                mobile = 0;
+            } else if (is_crawler(kind) && !SLIDES[m]) {
+                mobile = 0;
+            } else if (kind == MOSQUITO) {
+                int all_mq = 1, all_crawl = 1;
+                for (int d = 0; d < 6; d++) {
+                    int n = c + off[d];
+                    if (!w->height[n]) continue;
+                    int t = g->type[top_code(w, n)];
+                    if (t != MOSQUITO && t != QUEEN) all_mq = 0;
+                    if (!is_crawler(t) && t != MOSQUITO) all_crawl = 0;
+                }
+                if (all_mq) mobile = 0;
+                else if (all_crawl && !SLIDES[m]) mobile = 0;
+            }
+        } else {
+            int under = w->codes[c][h - 2];
+            if (under < 2 && (under & 1) != owner) score[owner] += E_BEETLE_ON_QUEEN;
+        }
+        int near_enemy = 0, near_own = 0;
+        for (int d = 0; d < 6; d++) {
+            int n = c + off[d];
+            if (n == q[1 - owner]) near_enemy = 1;
+            if (n == q[owner]) near_own = 1;
+        }
+        if (near_enemy) continue; /* pressing the enemy Queen: counted there */
+        if (mobile) score[owner] += h == 1 ? E_MOBILE[kind] : E_MOBILE[BEETLE] + 4;
+        if (near_own && h == 1) {
+            int thrower = kind == PILLBUG;
+            if (kind == MOSQUITO)
+                for (int d = 0; d < 6; d++) {
+                    int n = c + off[d];
+                    if (w->height[n] && g->type[top_code(w, n)] == PILLBUG) thrower = 1;
+                }
+            if (thrower && m != 63) ready[owner] = 1;
+        }
+    }
+    for (int colour = 0; colour < 2; colour++) {
+        int pillbug_in_hand = 0, has_pillbug = 0;
+        for (int code = colour; code < g->ncodes; code += 2) {
+            int t = g->type[code];
+            if (t == PILLBUG) has_pillbug = 1;
+            if (w->hand[code]) {
+                score[colour] += E_HAND[t];
+                if (t == PILLBUG) pillbug_in_hand = 1;
+            }
+        }
+        int qc = q[colour];
+        if (qc < 0) continue;
+        int mask = w->mask[qc], filled = POP6[mask];
+        long cost = E_FILLED[filled];
+        int leaving = 0;
+        for (int d = 0; d < 6; d++) {
+            int n = qc + off[d];
+            if (w->height[n] != 1 || w->cut[n]) continue;
+            int top = w->codes[n][0];
+            if ((top & 1) != colour) continue;
+            if (!is_crawler(g->type[top]) || SLIDES[w->mask[n]]) leaving++;
+        }
+        if (leaving && filled < 6) cost -= (cost - E_FILLED[filled - leaving]) / 2;
+        score[colour] -= cost;
+        if (w->height[qc] == 1 && !w->cut[qc]) {
+            score[colour] += E_ESCAPE * POP6[SLIDES[mask]];
+            if (ready[colour]) {
+                score[colour] += E_PILLBUG;
+            } else if (has_pillbug && pillbug_in_hand) {
+                int any = 0;
+                for (int d = 0; d < 6 && !any; d++) {
+                    int e = qc + off[d];
+                    if (w->height[e]) continue;
+                    int mine = 0, theirs = 0;
+                    for (int k = 0; k < 6; k++) {
+                        int f = e + off[k];
+                        if (!w->height[f]) continue;
+                        if ((top_code(w, f) & 1) == colour) mine++;
+                        else theirs++;
+                    }
+                    any = mine && !theirs;
+                }
+                if (any) score[colour] += E_PILLBUG / 2;
+            }
+        }
+    }
+    return (int)(score[me] - score[1 - me] + E_TEMPO);
+}
+
+typedef struct {
+    Generator *g;
+    Work *w;
+    Perft pf;          /* the perft's placement and move generation, on w */
+    Act *acts;         /* per ply, S_PLY_ACTS actions */
+    int64_t *order;    /* per ply, S_PLY_ACTS sort keys */
+    int *root;         /* the root's order, scores and next order (S_PLY_ACTS each) */
+    TTEntry *tt;
+    uint64_t tt_mask;
+    uint64_t hash;
+    uint64_t path[S_MAX_PLY + 8]; /* the hashes before each move on the path */
+    int lasts[S_MAX_PLY + 8];     /* the frozen piece before each move on the path */
+    int npath;
+    const uint64_t *seen; /* the game's earlier positions, sorted */
+    Py_ssize_t nseen;
+    Act killers[S_MAX_PLY + 8][2];
+    int64_t *history;     /* per code and cell */
+    uint64_t *hexkey;     /* per cell, hex_part of its absolute hex */
+    int use_last;
+    int max_ply;
+    long long nodes, budget;
+    double deadline;      /* monotonic seconds, or 0 for none */
+    unsigned clock_count, signal_count;
+    int stop;             /* 1: out of nodes or time; 2: a signal raised; 3: too many moves */
+    PyThreadState *ts;
+} Search;
+
+static double monotonic(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* One node: counted, and the budget, the clock and the signals looked at. */
+static int s_tick(Search *s) {
+    s->nodes++;
+    if (s->budget && s->nodes > s->budget) s->stop = 1;
+    if (++s->clock_count >= S_CLOCK_EVERY) {
+        s->clock_count = 0;
+        if (s->deadline > 0 && monotonic() > s->deadline) s->stop = 1;
+    }
+    if (++s->signal_count >= S_SIGNAL_EVERY) {
+        s->signal_count = 0;
+        PyEval_RestoreThread(s->ts);
+        if (PyErr_CheckSignals() < 0) s->stop = 2;
+        s->ts = PyEval_SaveThread();
+    }
+    return s->stop;
+}
+
+static void s_push(Search *s, const Act *a) {
+    Work *w = s->w;
+    uint64_t h = s->hash ^ SIDE_ZKEY;
+    if (s->use_last) h ^= last_zkey(w->last) ^ last_zkey(a->code);
+    if (a->code >= 0) {
+        if (a->src >= 0) h ^= piece_zkey(s->hexkey[a->src], w->height[a->src] - 1, a->code);
+        h ^= piece_zkey(s->hexkey[a->dst], w->height[a->dst], a->code);
+    }
+    s->lasts[s->npath] = w->last;
+    s->path[s->npath++] = s->hash;
+    perft_apply(w, a);
+    s->hash = h;
+}
+
+static void s_pop(Search *s, const Act *a) {
+    s->npath--;
+    perft_undo(s->w, a, s->lasts[s->npath]);
+    s->hash = s->path[s->npath];
+}
+
+/* A finished game: its score for the player to act, ply plies below the root. */
+static int s_terminal(const Work *w, int ply, int *score) {
+    int a = w->where[0], b = w->where[1];
+    int white_lost = a >= 0 && w->mask[a] == 63, black_lost = b >= 0 && w->mask[b] == 63;
+    if (!white_lost && !black_lost) return 0;
+    if (white_lost && black_lost) {
+        *score = 0;
+    } else {
+        int winner = white_lost ? 1 : 0;
+        *score = winner == to_move(w) ? S_WIN - ply : -S_WIN + ply;
+    }
+    return 1;
+}
+
+/* The position was seen before on the path or earlier in the game. */
+static int s_repeated(const Search *s) {
+    uint64_t h = s->hash;
+    for (int i = 0; i < s->npath; i++)
+        if (s->path[i] == h) return 1;
+    Py_ssize_t lo = 0, hi = s->nseen;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        if (s->seen[mid] < h) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < s->nseen && s->seen[lo] == h;
+}
+
+/* The legal actions at `ply` (HiveEngine.legal_actions: placements, moves, else the pass)
+ * into that ply's buffer; their number (0 with s->stop set if they overflow). */
+static int s_generate(Search *s, int ply, Act **out) {
+    Work *w = s->w;
+    int p = to_move(w);
+    Act *acts = s->acts + (size_t)ply * S_PLY_ACTS;
+    int *cells = s->pf.cells;
+    int codes[MAX_CODES];
+    int ncodes = placement_codes(s->g, w, p, codes);
+    int ncells = ncodes ? placement_cells(&s->pf, p, cells) : 0;
+    int n = 0;
+    for (int i = 0; i < ncells; i++)
+        for (int j = 0; j < ncodes; j++) {
+            acts[n].code = codes[j];
+            acts[n].src = -1;
+            acts[n].dst = cells[i];
+            n++;
+        }
+    n += perft_moves(&s->pf, p, acts + n);
+    if (s->pf.failed) {
+        s->stop = 3;
+        return 0;
+    }
+    if (!n) {
+        acts[0].code = -1;
+        acts[0].src = acts[0].dst = -1;
+        n = 1;
+    }
+    *out = acts;
+    return n;
+}
+
+static inline int near_cell(const Work *w, int centre, int c) {
+    if (centre < 0) return 0;
+    for (int d = 0; d < 6; d++)
+        if (centre + w->off[d] == c) return 1;
+    return 0;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The order to try the n actions in (hive.search.Search.ordered): the table's move (code
+ * `first_code` to packed hex `first_dst`), then by the score of moves beside the enemy
+ * Queen, killers and history, ties in list order. Indices into `acts`, in s->order. */
+static int64_t *s_order(Search *s, const Act *acts, int n, int first_code, int first_dst,
+                        int ply) {
+    Work *w = s->w;
+    int me = to_move(w);
+    int enemy = w->where[1 - me], own = w->where[me];
+    int64_t *keys = s->order + (size_t)ply * S_PLY_ACTS;
+    const Act *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+    int first = -1;
+    if (first_code >= -1)
+        for (int i = 0; i < n && first < 0; i++)
+            if (acts[i].code == first_code &&
+                (first_code < 0 || packed_hex(w, acts[i].dst) == first_dst))
+                first = i;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const Act *a = &acts[i];
+        int64_t sc;
+        if (i == first) {
+            sc = (int64_t)1 << 40; /* above any history score */
+        } else {
+            sc = a->code >= 0 ? s->history[a->code * MAX_CELLS + a->dst] : 0;
+            int mine = a->code >= 0 && (a->code & 1) == me;
+            if (a->code >= 0 && near_cell(w, enemy, a->dst) &&
+                (a->src < 0 || !near_cell(w, enemy, a->src)))
+                sc += mine ? 1000000 : 0;
+            if (a->src >= 0) {
+                if (mine && near_cell(w, enemy, a->src)) sc -= 50000;
+                if (near_cell(w, own, a->src) && !near_cell(w, own, a->dst)) sc += 20000;
+            }
+            if ((a->code == k0->code && a->src == k0->src && a->dst == k0->dst) ||
+                (a->code == k1->code && a->src == k1->src && a->dst == k1->dst))
+                sc += 500000;
+        }
+        keys[m++] = -sc * 16384 + i; /* by score, then list order */
+    }
+    return keys;
+}
+
+/* The k-th action to try among the n keys of s_order: the best few are picked one at a
+ * time (a cut-off usually comes early), the rest sorted at once. */
+#define S_PICKED 4
+static inline int s_next(int64_t *keys, int k, int n) {
+    if (k < S_PICKED) {
+        int top = k;
+        for (int i = k + 1; i < n; i++)
+            if (keys[i] < keys[top]) top = i;
+        int64_t t = keys[k];
+        keys[k] = keys[top];
+        keys[top] = t;
+    } else if (k == S_PICKED) {
+        qsort(keys + k, (size_t)(n - k), sizeof(int64_t), cmp_i64);
+    }
+    return (int)(keys[k] & 0x3FFF);
+}
+
+static void s_cutoff(Search *s, const Act *a, int depth, int ply) {
+    Act *k = s->killers[ply];
+    if (!(k[0].code == a->code && k[0].src == a->src && k[0].dst == a->dst)) {
+        k[1] = k[0];
+        k[0] = *a;
+    }
+    if (a->code >= 0) s->history[a->code * MAX_CELLS + a->dst] += depth * depth;
+}
+
+static inline int to_table(int score, int ply) {
+    return score >= S_WON ? score + ply : score <= -S_WON ? score - ply : score;
+}
+static inline int from_table(int score, int ply) {
+    return score >= S_WON ? score - ply : score <= -S_WON ? score + ply : score;
+}
+
+static void s_store(Search *s, uint64_t key, int depth, int kind, int score, const Act *a,
+                    int ply) {
+    TTEntry *e = &s->tt[key & s->tt_mask];
+    e->key = key;
+    e->depth = (int8_t)depth;
+    e->kind = (int8_t)kind;
+    e->score = to_table(score, ply);
+    e->code = (int8_t)(a ? a->code : -2);
+    e->dst = a && a->code >= 0 ? packed_hex(s->w, a->dst) : 0;
+    e->used = 1;
+}
+
+static int s_quiesce(Search *s, int alpha, int beta, int ply, int left);
+
+static int s_pvs(Search *s, int depth, int alpha, int beta, int ply, int left) {
+    if (s_tick(s)) return 0;
+    Work *w = s->w;
+    int done;
+    if (s_terminal(w, ply, &done)) return done;
+    if (ply && s_repeated(s)) return 0; /* a repetition: a draw, or a cycle */
+    if (depth <= 0) return s_quiesce(s, alpha, beta, ply, left);
+    if (ply >= s->max_ply) return evaluate_board(s->g, w, to_move(w));
+    uint64_t key = s->hash ^ turn_zkey(w);
+    TTEntry *e = &s->tt[key & s->tt_mask];
+    int first_code = -2, first_dst = 0;
+    if (e->used && e->key == key) {
+        first_code = e->code;
+        first_dst = e->dst;
+        if (e->depth >= depth) {
+            int score = from_table(e->score, ply);
+            if (e->kind == S_EXACT || (e->kind == S_LOWER && score >= beta) ||
+                (e->kind == S_UPPER && score <= alpha))
+                return score;
+        }
+    }
+    Act *acts;
+    int n = s_generate(s, ply, &acts);
+    if (s->stop) return 0;
+    int64_t *order = s_order(s, acts, n, first_code, first_dst, ply);
+    int original_alpha = alpha, best = -S_INF, best_i = -1;
+    for (int k = 0; k < n; k++) {
+        int i = s_next(order, k, n);
+        const Act *a = &acts[i];
+        int score;
+        s_push(s, a);
+        if (k == 0) {
+            score = -s_pvs(s, depth - 1, -beta, -alpha, ply + 1, left);
+        } else {
+            score = -s_pvs(s, depth - 1, -alpha - 1, -alpha, ply + 1, left);
+            if (alpha < score && score < beta && !s->stop)
+                score = -s_pvs(s, depth - 1, -beta, -score, ply + 1, left);
+        }
+        s_pop(s, a);
+        if (s->stop) return 0;
+        if (score > best) {
+            best = score;
+            best_i = i;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    s_cutoff(s, a, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+    int kind = best <= original_alpha ? S_UPPER : best >= beta ? S_LOWER : S_EXACT;
+    s_store(s, key, depth, kind, best, &acts[best_i], ply);
+    return best;
+}
+
+/* The horizon (hive.search.Search.quiesce): a win by filling the enemy Queen's last cell,
+ * one more ply when one's own Queen has one free cell, moves onto the enemy Queen's cells
+ * while four or more are filled; otherwise the evaluation. */
+static int s_quiesce(Search *s, int alpha, int beta, int ply, int left) {
+    Work *w = s->w;
+    int me = to_move(w);
+    int enemy = w->where[1 - me], own = w->where[me];
+    int enemy_filled = enemy >= 0 ? POP6[w->mask[enemy]] : 0;
+    int own_filled = own >= 0 ? POP6[w->mask[own]] : 0;
+    if (ply >= s->max_ply) return evaluate_board(s->g, w, me);
+    Act *acts;
+    int n, done;
+    if (enemy_filled == 5) {
+        int hole = -1;
+        for (int d = 0; d < 6 && hole < 0; d++)
+            if (!w->height[enemy + w->off[d]]) hole = enemy + w->off[d];
+        n = s_generate(s, ply, &acts);
+        if (s->stop) return 0;
+        for (int i = 0; i < n; i++) {
+            if (acts[i].dst != hole || acts[i].code < 0) continue;
+            s_push(s, &acts[i]);
+            int over = s_terminal(w, ply + 1, &done);
+            s_pop(s, &acts[i]);
+            if (over && -done > 0) return -done;
+        }
+    }
+    if (own_filled == 5 && left >= S_THREAT_LEFT)
+        return s_pvs(s, 1, alpha, beta, ply, left - 1);
+    int stand = evaluate_board(s->g, w, me);
+    if (stand >= beta || left <= 0 || enemy < 0 || enemy_filled < S_NOISY_FROM) return stand;
+    if (stand > alpha) alpha = stand;
+    n = s_generate(s, ply, &acts);
+    if (s->stop) return 0;
+    for (int i = 0; i < n; i++) {
+        const Act *a = &acts[i];
+        if (a->code < 0 || (a->code & 1) != me || !near_cell(w, enemy, a->dst) ||
+            (a->src >= 0 && near_cell(w, enemy, a->src)))
+            continue;
+        if (s_tick(s)) return 0;
+        s_push(s, a);
+        int score = s_terminal(w, ply + 1, &done) ? -done
+                                                  : -s_quiesce(s, -beta, -alpha, ply + 1,
+                                                               left - 1);
+        s_pop(s, a);
+        if (s->stop) return 0;
+        if (score > alpha) {
+            alpha = score;
+            if (alpha >= beta) break;
+        }
+    }
+    return alpha;
+}
+
+static PyObject *cell_key_object(const Work *w, int c) {
+    int64_t x = w->x0 + c / w->H, y = w->y0 + c % w->H;
+    return PyLong_FromLongLong((long long)(x * STRIDE + y));
+}
+
+/* The Zobrist hash of the loaded position (the search keeps it up to date move by move). */
+static uint64_t board_hash(const Search *s) {
+    return grid_hash(s->w, s->hexkey, s->use_last);
+}
+
+static int has_throwers(const Generator *g) {
+    for (int code = 0; code < g->ncodes; code++)
+        if (g->type[code] == MOSQUITO || g->type[code] == PILLBUG) return 1;
+    return 0;
+}
+
+/* The hash of a position given as a stacks dict (with_last: the frozen piece in it). */
+static PyObject *stacks_key(PyObject *stacks, int player, int last, int with_last) {
+    uint64_t h = 0;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(stacks, &pos, &key, &value)) {
+        int overflow = 0;
+        long long k = PyLong_AsLongLongAndOverflow(key, &overflow);
+        if (k == -1 && PyErr_Occurred()) return NULL;
+        if (!PyList_Check(value)) {
+            PyErr_SetString(PyExc_TypeError, "stacks must map hex keys to lists");
+            return NULL;
+        }
+        int64_t x = ((int64_t)k + HALF) >> SHIFT, y = (int64_t)k - x * STRIDE;
+        for (Py_ssize_t level = 0; level < PyList_GET_SIZE(value) && level < MAX_HEIGHT;
+             level++) {
+            long code = PyLong_AsLong(PyList_GET_ITEM(value, level));
+            if (code == -1 && PyErr_Occurred()) return NULL;
+            h ^= piece_zkey(hex_part(x, y), (int)level, (int)code);
+        }
+    }
+    if (player) h ^= SIDE_ZKEY;
+    if (with_last) h ^= last_zkey(last);
+    return PyLong_FromUnsignedLongLong(h);
+}
+
+/* Generator.search_key(stacks, to_move, last) -> int: the search's hash of a position (for
+ * the game's earlier positions, which score as draws). */
+static PyObject *Generator_search_key(Generator *self, PyObject *args) {
+    PyObject *stacks;
+    int player, last;
+    if (!PyArg_ParseTuple(args, "O!ii:search_key", &PyDict_Type, &stacks, &player, &last))
+        return NULL;
+    return stacks_key(stacks, player, last, has_throwers(self));
+}
+
+/* Generator.repetition_key(stacks, to_move, last) -> int: the hash of a position for the
+ * repetition rule of perft (HiveEngine.position_key: the frozen piece always in it). */
+static PyObject *Generator_repetition_key(Generator *self, PyObject *args) {
+    PyObject *stacks;
+    int player, last;
+    if (!PyArg_ParseTuple(args, "O!ii:repetition_key", &PyDict_Type, &stacks, &player, &last))
+        return NULL;
+    return stacks_key(stacks, player, last, 1);
+}
+
+static void search_free(Search *s) {
+    PyMem_RawFree(s->acts);
+    PyMem_RawFree(s->order);
+    PyMem_RawFree(s->root);
+    PyMem_RawFree(s->pf.cells);
+    PyMem_RawFree(s->history);
+    PyMem_RawFree(s->hexkey);
+    PyMem_RawFree(s->w);
+}
+
+/* Load the position into a Work of its own; 1 ready, 0 left to Python, -1 on error. */
+static int search_setup(Generator *self, Search *s, PyObject *stacks, PyObject *hands,
+                        PyObject *actions, int last) {
+    memset(s, 0, sizeof *s);
+    s->g = self;
+    s->w = PyMem_RawCalloc(1, sizeof(Work));
+    if (!s->w) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int loaded = read_position(self, s->w, stacks, hands, actions, last, -(S_MAX_PLY + 2));
+    if (loaded <= 0) return loaded;
+    Work *w = s->w;
+    w->ordered = 0;
+    /* A hive so spread out that the grid leaves it little room to grow (none of a real
+     * game's): left to Python. */
+    if (w->margin < 8) return 0;
+    s->max_ply = w->margin - 2 < S_MAX_PLY ? w->margin - 2 : S_MAX_PLY;
+    s->acts = PyMem_RawMalloc(sizeof(Act) * S_PLY_ACTS * (size_t)(s->max_ply + 2));
+    s->order = PyMem_RawMalloc(sizeof(int64_t) * S_PLY_ACTS * (size_t)(s->max_ply + 2));
+    s->pf.cells = PyMem_RawMalloc(sizeof(int) * PLACE_CELLS);
+    s->root = PyMem_RawMalloc(sizeof(int) * 3 * S_PLY_ACTS);
+    s->history = PyMem_RawCalloc((size_t)MAX_CODES * MAX_CELLS, sizeof(int64_t));
+    s->hexkey = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)w->cells);
+    if (!s->acts || !s->order || !s->root || !s->pf.cells || !s->history || !s->hexkey) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int c = 0; c < w->cells; c++)
+        s->hexkey[c] = hex_part(w->x0 + c / w->H, w->y0 + c % w->H);
+    s->pf.self = self;
+    s->pf.w = w;
+    s->pf.origin = (int)((0 - w->x0) * w->H + (0 - w->y0));
+    for (int i = 0; i < S_MAX_PLY + 8; i++)
+        s->killers[i][0].code = s->killers[i][1].code = -3;
+    s->use_last = has_throwers(self);
+    s->hash = board_hash(s);
+    return 1;
+}
+
+/* Generator.evaluate(stacks, hands, actions, last) -> int, or None: hive.evaluation's score
+ * of the position for the player to act, computed on the generator's grid (as the search
+ * computes it on its board). */
+static PyObject *Generator_evaluate(Generator *self, PyObject *args) {
+    PyObject *stacks, *hands, *actions;
+    int last;
+    if (!PyArg_ParseTuple(args, "O!O!O!i:evaluate", &PyDict_Type, &stacks, &PyList_Type,
+                          &hands, &PyList_Type, &actions, &last))
+        return NULL;
+    if (!self->w) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator.__init__ was not called");
+        return NULL;
+    }
+    if (refuse_busy(self)) return NULL;
+    if (!E_CONFIGURED) Py_RETURN_NONE;
+    int loaded = read_position(self, self->w, stacks, hands, actions, last, 2);
+    if (loaded < 0) return NULL;
+    if (!loaded) Py_RETURN_NONE;
+    return PyLong_FromLong(evaluate_board(self, self->w, to_move(self->w)));
+}
+
+/* Generator.search(stacks, hands, actions, last, table, seen, seed, depth, nodes, seconds)
+ * -> (code, src, dst, score, depth, nodes) or None. */
+static PyObject *Generator_search(Generator *self, PyObject *args) {
+    PyObject *stacks, *hands, *actions, *seen_list;
+    int last, max_depth;
+    unsigned long long seed;
+    long long budget;
+    double seconds;
+    Py_buffer table;
+    if (!PyArg_ParseTuple(args, "O!O!O!iw*O!KiLd:search", &PyDict_Type, &stacks, &PyList_Type,
+                          &hands, &PyList_Type, &actions, &last, &table, &PyList_Type,
+                          &seen_list, &seed, &max_depth, &budget, &seconds))
+        return NULL;
+    if (!E_CONFIGURED) {
+        PyBuffer_Release(&table);
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t entries = table.len / (Py_ssize_t)sizeof(TTEntry);
+    if (entries < 1 || (entries & (entries - 1)) ||
+        entries * (Py_ssize_t)sizeof(TTEntry) != table.len) {
+        PyBuffer_Release(&table);
+        PyErr_SetString(PyExc_ValueError, "table: a power of two of entries (table_entry_size)");
+        return NULL;
+    }
+    Search s;
+    int ready = search_setup(self, &s, stacks, hands, actions, last);
+    uint64_t *seen = NULL;
+    PyObject *result = NULL;
+    if (ready <= 0) {
+        if (ready == 0) result = Py_NewRef(Py_None);
+        goto done;
+    }
+    Py_ssize_t nseen = PyList_GET_SIZE(seen_list);
+    seen = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)(nseen + 1));
+    if (!seen) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nseen; i++) {
+        seen[i] = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(seen_list, i));
+        if (seen[i] == (uint64_t)-1 && PyErr_Occurred()) goto done;
+    }
+    qsort(seen, (size_t)nseen, sizeof(uint64_t), cmp_u64);
+    s.seen = seen;
+    s.nseen = nseen;
+    s.tt = (TTEntry *)table.buf;
+    s.tt_mask = (uint64_t)entries - 1;
+    s.budget = budget > 0 ? budget : 0;
+    s.deadline = seconds > 0 ? monotonic() + seconds : 0;
+    if (max_depth < 1 || max_depth > 64) max_depth = 64;
+    /* Deep enough for the board's margin, quiescence plies included. */
+    int cap = s.max_ply - 2 * S_QUIESCENCE - 2;
+    if (max_depth > cap) max_depth = cap > 1 ? cap : 1;
+
+    Work *w = s.w;
+    int done_depth = 0, best_score = 0, best_i = -1;
+    s.ts = PyEval_SaveThread();
+    Act *acts;
+    int n = s_generate(&s, 0, &acts);
+    /* The root's moves in a random order (equal scores go to a random move), then the
+     * ordering's (the table's move first). */
+    uint64_t rng = seed | 1;
+    for (int i = n - 1; i > 0; i--) {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        int j = (int)(rng % (uint64_t)(i + 1));
+        Act t = acts[i];
+        acts[i] = acts[j];
+        acts[j] = t;
+    }
+    int *order = s.root, *scores = s.root + S_PLY_ACTS, *next = s.root + 2 * S_PLY_ACTS;
+    if (!s.stop) {
+        uint64_t key = s.hash ^ turn_zkey(w);
+        TTEntry *e = &s.tt[key & s.tt_mask];
+        int64_t *o = s_order(&s, acts, n, e->used && e->key == key ? e->code : -2,
+                             e->used && e->key == key ? e->dst : 0, 0);
+        for (int i = 0; i < n; i++) order[i] = s_next(o, i, n);
+        /* s_order's buffer is the root's; the iterations below keep their own order. */
+        best_i = order[0];
+    }
+    for (int d = 1; d <= max_depth && !s.stop && n > 1; d++) {
+        int alpha = -S_INF, beta = S_INF, best = -S_INF, bi = order[0], searched = 0;
+        for (int k = 0; k < n; k++) {
+            const Act *a = &acts[order[k]];
+            int score;
+            s_push(&s, a);
+            if (k == 0) {
+                score = -s_pvs(&s, d - 1, -beta, -alpha, 1, S_QUIESCENCE);
+            } else {
+                score = -s_pvs(&s, d - 1, -alpha - 1, -alpha, 1, S_QUIESCENCE);
+                if (alpha < score && score < beta && !s.stop)
+                    score = -s_pvs(&s, d - 1, -beta, -score, 1, S_QUIESCENCE);
+            }
+            s_pop(&s, a);
+            if (s.stop) break;
+            scores[k] = score;
+            searched++;
+            if (score > best) {
+                best = score;
+                bi = order[k];
+                if (score > alpha) alpha = score;
+            }
+        }
+        if (s.stop) {
+            if (searched) {
+                best_i = bi;
+                best_score = best;
+            }
+            break;
+        }
+        s_store(&s, s.hash ^ turn_zkey(w), d, S_EXACT, best, &acts[bi], 0);
+        done_depth = d;
+        best_score = best;
+        best_i = bi;
+        /* The best first, then the others by their scores (stable for equal ones). */
+        int m = 0;
+        next[m++] = bi;
+        for (int k = 0; k < n; k++) {
+            int top = -1;
+            for (int j = 0; j < n; j++) {
+                if (order[j] < 0 || order[j] == bi) continue;
+                if (top < 0 || scores[j] > scores[top]) top = j;
+            }
+            if (top < 0) break;
+            next[m++] = order[top];
+            order[top] = -1;
+        }
+        memcpy(order, next, sizeof(int) * (size_t)n);
+        if (best >= S_WON || best <= -S_WON) break; /* forced: deeper cannot change it */
+    }
+    PyEval_RestoreThread(s.ts);
+    if (s.stop == 2) goto done;
+    if (s.stop == 3 || best_i < 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    {
+        const Act *a = &acts[best_i];
+        PyObject *src = a->code < 0 || a->src < 0 ? Py_NewRef(Py_None)
+                                                  : cell_key_object(w, a->src);
+        PyObject *dst = a->code < 0 ? PyLong_FromLong(0) : cell_key_object(w, a->dst);
+        if (src && dst)
+            result = Py_BuildValue("(iOOiiL)", a->code, src, dst, best_score, done_depth,
+                                   s.nodes);
+        Py_XDECREF(src);
+        Py_XDECREF(dst);
+    }
+done:
+    PyMem_RawFree(seen);
+    search_free(&s);
+    PyBuffer_Release(&table);
+    return result;
+}
+
+/* configure_evaluation(mobile, in_hand, queen_filled, escape, beetle_on_queen, pillbug,
+ * tempo): the evaluation's weights, from hive.evaluation (one source for them). */
+static int read_weights(PyObject *seq, long *out, Py_ssize_t n) {
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "configure_evaluation: wrong table length");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
+        if (out[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+static PyObject *configure_evaluation(PyObject *module, PyObject *args) {
+    PyObject *mobile, *hand, *filled;
+    if (!PyArg_ParseTuple(args, "OOOllll:configure_evaluation", &mobile, &hand, &filled,
+                          &E_ESCAPE, &E_BEETLE_ON_QUEEN, &E_PILLBUG, &E_TEMPO))
+        return NULL;
+    if (read_weights(mobile, E_MOBILE, 8) < 0 || read_weights(hand, E_HAND, 8) < 0 ||
+        read_weights(filled, E_FILLED, 7) < 0)
+        return NULL;
+    E_CONFIGURED = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"configure_evaluation", configure_evaluation, METH_VARARGS,
+     "configure_evaluation(mobile, in_hand, queen_filled, escape, beetle_on_queen, pillbug,\n"
+     "tempo): the search's evaluation weights (hive.evaluation's constants)."},
+    {NULL, NULL, 0, NULL},
+};
 
 static int Generator_init(Generator *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"types", "names", "refs", NULL};
@@ -1120,15 +2090,32 @@ static PyMethodDef Generator_methods[] = {
      "throws of the player's pieces, in the order of hive.engine.HiveEngine.generate. None\n"
      "means: leave this position to the Python generator (far coordinates)."},
     {"perft", (PyCFunction)Generator_perft, METH_VARARGS,
-     "perft(stacks, hands, actions, last, depth) -> int, or None\n\n"
+     "perft(stacks, hands, actions, last, depth, seen=None) -> int, or None\n\n"
      "The leaves of the game tree depth >= 1 plies below the position (bulk counted: the\n"
      "last ply's actions are counted, not played), as hive.engine.perft_by_walk counts\n"
      "them; hands and actions as HexAround's Position keeps them, last the code of the\n"
-     "frozen piece or -1. No repetition rule. None: leave the count to Python (a hive\n"
-     "too far out or too deep for the grid)."},
+     "frozen piece or -1. seen: None (no repetition rule), or the repetition_key of every\n"
+     "position the game reached by a move so far (repeats included): the third occurrence\n"
+     "of a position ends the game. None: leave the count to Python (a hive too far out\n"
+     "or too deep for the grid)."},
     {"move_strings", (PyCFunction)Generator_move_strings, METH_VARARGS,
      "move_strings(stacks, actions) -> list of canonical MoveStrings, or None\n\n"
      "The MoveString of each action in the position `stacks` (hive.directions.move_string)."},
+    {"search", (PyCFunction)Generator_search, METH_VARARGS,
+     "search(stacks, hands, actions, last, table, seen, seed, depth, nodes, seconds)\n"
+     "-> (code, src, dst, score, depth, nodes), or None\n\n"
+     "hive.search's iterative deepening PVS in C, without the GIL: at most `depth` plies\n"
+     "(0: no limit), `nodes` nodes (0: none), `seconds` (0: none). table: a bytearray of a\n"
+     "power of two of table_entry_size bytes, kept from move to move; seen: search_key of\n"
+     "every earlier position of the game; seed: the root's shuffle. depth in the answer is\n"
+     "the deepest finished iteration. None: leave the search to Python."},
+    {"repetition_key", (PyCFunction)Generator_repetition_key, METH_VARARGS,
+     "repetition_key(stacks, to_move, last) -> int: a position's hash for perft's `seen`."},
+    {"search_key", (PyCFunction)Generator_search_key, METH_VARARGS,
+     "search_key(stacks, to_move, last) -> int: the search's hash of a position."},
+    {"evaluate", (PyCFunction)Generator_evaluate, METH_VARARGS,
+     "evaluate(stacks, hands, actions, last) -> int, or None: hive.evaluation's score for\n"
+     "the player to act, on the search's board (None before configure_evaluation)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1151,6 +2138,7 @@ static struct PyModuleDef hivegen_module = {
     .m_name = "hive._hivegen",
     .m_doc = "The moves of Hive's pieces in C (see hive/engine.py for the rules it follows).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__hivegen(void) {
@@ -1158,6 +2146,10 @@ PyMODINIT_FUNC PyInit__hivegen(void) {
     if (PyType_Ready(&GeneratorType) < 0) return NULL;
     PyObject *m = PyModule_Create(&hivegen_module);
     if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "table_entry_size", (long)sizeof(TTEntry)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&GeneratorType);
     if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0) {
         Py_DECREF(&GeneratorType);

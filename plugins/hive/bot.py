@@ -19,7 +19,16 @@ from typing import Any
 
 from hexkit.errors import HexkitError, OptionError
 from hive.evaluation import WIN
-from hive.search import WON, OutOfTime, Search, position_hash
+from hive.search import (
+    WON,
+    OutOfTime,
+    Search,
+    compiled_key,
+    compiled_search,
+    compiled_search_available,
+    new_compiled_table,
+    position_hash,
+)
 
 #: Seconds kept back from a time budget for answering (the search stops this early).
 MARGIN = 0.01
@@ -32,37 +41,48 @@ class Level:
     number: int
     seconds: float | None
     depth: int | None
+    #: Nodes a move may search (independent of the machine's load), or None.
+    nodes: int | None
     #: Root moves within this many points of the best are picked among at random
     #: (weighted towards the best); 0 plays the best.
     noise: int
     about: str
 
 
+#: Nodes of levels 4 and 5: about 1 s and 3 s of CPU a move for the compiled search on an
+#: idle machine (docs/hive.md), whatever the load; their time limits (10 s, 30 s) only
+#: bound a search left to Python, which visits some thirty times fewer nodes a second.
+LEVEL4_NODES, LEVEL5_NODES = 1_100_000, 2_400_000
+
 #: The levels, weakest first: a beginner can beat level 1 (one ply, a blurred choice; it
-#: still takes a win in one), level 5 thinks 3 seconds a move.
+#: still takes a win in one), level 5 searches 2.4 million nodes (about 3 s of CPU) a move.
 LEVELS: tuple[Level, ...] = (
-    Level(1, 1.0, 1, 90, "one ply and a blurred choice: for beginners"),
-    Level(2, 1.0, 2, 25, "two plies, a little blurred"),
-    Level(3, 1.0, 3, 0, "three plies (at most a second)"),
-    Level(4, 1.0, None, 0, "iterative deepening for a second a move"),
-    Level(5, 3.0, None, 0, "iterative deepening for 3 seconds a move"),
+    Level(1, 1.0, 1, None, 90, "one ply and a blurred choice: for beginners"),
+    Level(2, 1.0, 2, None, 25, "two plies, a little blurred"),
+    Level(3, 1.0, 3, None, 0, "three plies (at most a second)"),
+    Level(4, 10.0, None, LEVEL4_NODES, 0, "iterative deepening, about a second a move"),
+    Level(5, 30.0, None, LEVEL5_NODES, 0, "iterative deepening, about 3 seconds a move"),
 )
 
 
 class HiveBot:
-    """The ``hive`` bot; ``seconds`` and/or ``depth`` bound its search, ``noise`` blurs
-    its choice (see :class:`Level`).
+    """The ``hive`` bot; ``seconds``, ``depth`` and/or ``nodes`` bound its search,
+    ``noise`` blurs its choice (see :class:`Level`).
 
     :meth:`best_move` serves UHP ``bestmove``; :meth:`choose` serves hexkit's seats. The
-    transposition table is kept from move to move."""
+    transposition table is kept from move to move. The search runs in C
+    (:func:`hive.search.compiled_search`) where the compiled generator is built, except for
+    a blurred choice (levels 1 and 2 want every root move's exact score) and a bot given a
+    clock of its own (the compiled search reads the system's): those search in Python."""
 
     def __init__(self, seconds: float | None = 1.0, depth: int | None = None,
                  seed: int | None = None, noise: int = 0,
-                 clock: Any = time.perf_counter):
+                 clock: Any = time.perf_counter, nodes: int | None = None):
         #: The clock the time budget is read on (seconds; tests give a fake one).
         self.clock = clock
         self.seconds = seconds
         self.depth = depth
+        self.node_budget = nodes
         self.noise = noise
         self.rng = random.Random(seed)
         self.nodes = 0
@@ -70,28 +90,43 @@ class HiveBot:
         self.last_depth = 0
         self.last_score = 0
         self._table: dict[int, Any] = {}
+        self._compiled_table: bytearray | None = None
 
     def choose(self, state: Any) -> Any:
         """The bot's move in ``state`` (left as it was)."""
-        return self.best_move(state, seconds=self.seconds, depth=self.depth)
+        return self.best_move(state, seconds=self.seconds, depth=self.depth,
+                              nodes=self.node_budget)
 
     def best_move(self, state: Any, *, seconds: float | None = None,
-                  depth: int | None = None) -> Any:
-        """Search for at most ``seconds`` and ``depth`` plies (None: no limit of that kind;
-        neither given: one second); the best move of the deepest search finished (or of
-        the unfinished one, among the moves it finished)."""
+                  depth: int | None = None, nodes: int | None = None) -> Any:
+        """Search for at most ``seconds``, ``depth`` plies and ``nodes`` nodes (None: no
+        limit of that kind; none given: one second); the best move of the deepest search
+        finished (or of the unfinished one, among the moves it finished)."""
         started = self.clock()
         moves = list(state.legal_moves())
         if not moves:
             raise HexkitError("the game is over: there is no move to choose")
         if len(moves) == 1:
             return moves[0]
-        if seconds is None and depth is None:
+        if seconds is None and depth is None and nodes is None:
             seconds = 1.0
         engine = state.engine.clone()
         actions = [state.action_of(m) for m in moves]
         by_action = dict(zip(actions, moves, strict=True))
+        if not self.noise and self.clock is time.perf_counter and \
+                compiled_search_available(engine):
+            if self._compiled_table is None:
+                self._compiled_table = new_compiled_table()
+            left = None if seconds is None else max(
+                1e-4, seconds - MARGIN - (self.clock() - started))
+            got = compiled_search(engine, table=self._compiled_table,
+                                  seen=_earlier_keys(engine), seed=self.rng.getrandbits(64),
+                                  depth=depth, nodes=nodes, seconds=left)
+            if got is not None and got[0] in by_action:
+                best, self.last_score, self.last_depth, self.nodes = got
+                return by_action[best]
         search = Search(engine, table=self._table, history_keys=_earlier_hashes(engine))
+        search.budget = nodes
         search.clock = self.clock
         if seconds is not None:
             search.deadline = started + max(0.0, seconds - MARGIN)
@@ -155,6 +190,16 @@ class HiveBot:
         return self.rng.choices([a for _, a in pool], weights)[0]
 
 
+def _earlier_keys(engine: Any) -> list[int]:
+    """The compiled search's keys of every position before this one in the game."""
+    back = engine.clone()
+    seen = []
+    while back.history:
+        back.undo()
+        seen.append(compiled_key(back))
+    return seen
+
+
 def _earlier_hashes(engine: Any) -> set[int]:
     """The hashes of every position before this one in the game (repetitions)."""
     back = engine.clone()
@@ -190,19 +235,34 @@ def parse_budget(who: str, key: str, value: str) -> float | int:
 
 def parse_bot_arg(arg: str | None) -> tuple[float | None, int | None]:
     """``time=S``, ``depth=N`` or both (``time=2,depth=4``); default one second."""
-    level, seconds, depth = parse_bot_settings(arg)
-    if level is not None:
-        raise OptionError("hive bot: a level is not a time or depth budget")
+    level, seconds, depth, nodes = parse_bot_settings(arg)
+    if level is not None or nodes is not None:
+        raise OptionError("hive bot: a level or a node budget is not a time or depth budget")
     return seconds, depth
 
 
 #: The default level of ``--p2 hive``.
 DEFAULT_LEVEL = 4
+#: The most nodes ``hive:nodes=N`` takes (some hours of search).
+MAX_NODES = 10**10
 
 
-def parse_bot_settings(arg: str | None) -> tuple[Level | None, float | None, int | None]:
-    """``level=N`` (1..5, or ``N`` alone), ``time=S``, ``depth=N`` or time and depth
-    together (``time=2,depth=4``); nothing: level 4 (iterative deepening, 1 s a move)."""
+def parse_nodes(value: str) -> int:
+    """``nodes=N``: a node budget 1..MAX_NODES (``300k`` and ``2M`` are read too)."""
+    text = value.strip().lower()
+    scale = {"k": 1000, "m": 1_000_000}.get(text[-1:], 1)
+    digits = text[:-1] if scale > 1 else text
+    if not digits.isdigit() or not 1 <= int(digits) * scale <= MAX_NODES:
+        raise OptionError(f"hive bot: nodes={value.strip()[:20]!r} is not a node budget "
+                          f"(a whole number 1..{MAX_NODES:,}, or 300k, 2M)")
+    return int(digits) * scale
+
+
+def parse_bot_settings(
+        arg: str | None) -> tuple[Level | None, float | None, int | None, int | None]:
+    """``level=N`` (1..5, or ``N`` alone), or any of ``time=S``, ``depth=N`` and
+    ``nodes=N`` together (``time=2,depth=4``); nothing: one second a move (as level 4 on
+    an idle machine). (level, seconds, depth, nodes)."""
     budget: dict[str, float | int] = {}
     level: Level | None = None
     for item in (arg or "").split(","):
@@ -220,23 +280,28 @@ def parse_bot_settings(arg: str | None) -> tuple[Level | None, float | None, int
                                   f"(1..{len(LEVELS)})")
             level = LEVELS[int(number) - 1]
             continue
+        if eq and key == "nodes":
+            budget[key] = parse_nodes(value)
+            continue
         if not eq or key not in BUDGET_KEYS:
             raise OptionError(f"hive bot: unknown setting {item[:40]!r} (level=1..5, "
-                              f"time=S, depth=N)")
+                              f"time=S, depth=N, nodes=N)")
         budget[key] = parse_budget("hive bot", key, value)
     if level is not None and budget:
-        raise OptionError("hive bot: give a level or a time/depth budget, not both")
+        raise OptionError("hive bot: give a level or a time/depth/nodes budget, not both")
     if level is None and not budget:
-        return None, 1.0, None
-    return level, budget.get("time"), budget.get("depth")  # type: ignore[return-value]
+        return None, 1.0, None, None
+    return (level, budget.get("time"), budget.get("depth"),  # type: ignore[return-value]
+            budget.get("nodes"))
 
 
 def hive_bot_factory(game: Any, arg: str | None, seed: int | None) -> HiveBot:
-    """``hive`` (1 s a move), ``hive:level=1..5``, ``hive:time=S``, ``hive:depth=N``."""
+    """``hive`` (1 s a move), ``hive:level=1..5``, ``hive:time=S``, ``hive:depth=N``,
+    ``hive:nodes=N``."""
     if getattr(game, "name", None) != "hive":
         raise OptionError(f"the hive bot plays Hive only, not {getattr(game, 'name', game)}")
-    level, seconds, depth = parse_bot_settings(arg)
+    level, seconds, depth, nodes = parse_bot_settings(arg)
     if level is not None:
         return HiveBot(seconds=level.seconds, depth=level.depth, seed=seed,
-                       noise=level.noise)
-    return HiveBot(seconds=seconds, depth=depth, seed=seed)
+                       noise=level.noise, nodes=level.nodes)
+    return HiveBot(seconds=seconds, depth=depth, seed=seed, nodes=nodes)

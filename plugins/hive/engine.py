@@ -299,18 +299,34 @@ class HiveEngine(Engine):
         actions counted, not played; a finished game has no moves, so it counts 1 at depth
         0 and 0 below). Counted in C on the compiled generator's own board where it is
         built, else by walking the tree with :meth:`apply` and :meth:`undo`
-        (:func:`perft_by_walk`); the two agree. Under the repetition rule the walk counts,
-        since a third repetition ends the game."""
+        (:func:`perft_by_walk`); the two agree, under the repetition rule too (a third
+        occurrence of a position ends the game)."""
         if depth <= 0:
             return 1
         if self.result != ONGOING:
             return 0
         generator = self.generator
-        if isinstance(generator, CompiledHiveGenerator) and not self.repetition_draw:
-            count = generator.perft(self, depth)
-            if count is not None:
-                return count
+        if isinstance(generator, CompiledHiveGenerator):
+            seen = self._repetition_keys(generator) if self.repetition_draw else None
+            if seen is not None or not self.repetition_draw:
+                count = generator.perft(self, depth, seen)
+                if count is not None:
+                    return count
         return perft_by_walk(self, depth)
+
+    def _repetition_keys(self, generator: CompiledHiveGenerator) -> list[int] | None:
+        """The compiled perft's keys of the positions counted in :attr:`seen` (with their
+        counts), found by walking back the history; None if some counted position is not
+        on it (counts loaded from a saved game)."""
+        back = self.copy()
+        known: dict[str, int] = {}
+        while back.history:
+            known[back.position_key()] = generator.repetition_key(back.stacks, back.to_move,
+                                                                  back.last)
+            back.undo()
+        if not self.seen.keys() <= known.keys():
+            return None
+        return [known[key] for key, n in self.seen.items() for _ in range(n)]
 
     def copy(self) -> HiveEngine:
         """An independent copy of this position and its history: HexAround's copy of the

@@ -16,19 +16,19 @@ Per player it weighs, in points (a Queen surrounded is :data:`WIN`):
 The pieces beside the enemy Queen count there (as pressure) rather than as mobility: a
 piece that leaves the Queen gives the pressure back.
 
-:func:`evaluate` uses the compiled twin of :func:`evaluate_python` (``hive._hiveeval``, built
-with the package where a C compiler is found; the same scores, several times faster, the
-cut vertices included) unless ``HEXAROUND_PURE_PYTHON=1`` is set, as for the generators.
+:func:`evaluate` uses the compiled twin of :func:`evaluate_python` (``evaluate_board`` in
+``hive._hivegen``, built with the package where a C compiler is found, the one the compiled
+search uses; the same scores, several times faster, the cut vertices included) unless
+``HEXAROUND_PURE_PYTHON=1`` is set, as for the generators.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 from typing import Any
 
 from hexaround.hexgrid import OFFSETS, POPCOUNT
 
+from hive.generator import CompiledHiveGenerator, _hivegen, native_hive_generator_available
 from hive.rules import ANT, BEETLE, GRASSHOPPER, LADYBUG, MOSQUITO, PILLBUG, QUEEN, SPIDER
 
 #: A won position's score (less the plies to reach it).
@@ -164,38 +164,37 @@ def _placeable(engine: Any, key: int, colour: int) -> bool:
     return bool(cadj[colour].get(key)) and not cadj[1 - colour].get(key)
 
 
-def _compiled() -> Any:
-    """The compiled evaluation, configured with this module's weights, or None."""
-    if os.environ.get("HEXAROUND_PURE_PYTHON"):
-        return None
-    try:
-        native = importlib.import_module("hive._hiveeval")
-    except ImportError:  # built without a C compiler: the Python evaluation does the work
-        return None
+def _configure_compiled() -> bool:
+    """Give the compiled evaluation (``hive._hivegen``, which also searches with it) this
+    module's weights, so there is one source for them; False where it is not built."""
+    if _hivegen is None:
+        return False
     types = range(8)
-    native.configure(tuple(MOBILE[t] for t in types), tuple(IN_HAND[t] for t in types),
-                     QUEEN_FILLED, ESCAPE, BEETLE_ON_QUEEN, PILLBUG_DEFENCE, TEMPO)
-    return native
+    _hivegen.configure_evaluation(tuple(MOBILE[t] for t in types),
+                                  tuple(IN_HAND[t] for t in types), QUEEN_FILLED, ESCAPE,
+                                  BEETLE_ON_QUEEN, PILLBUG_DEFENCE, TEMPO)
+    return True
 
 
-_native = _compiled()
+_CONFIGURED = _configure_compiled()
 
 
 def evaluate(engine: Any) -> int:
-    """The position's score for the player to move (see the module): compiled where it is
-    built, else :func:`evaluate_python`."""
-    if _native is not None:
-        hands = engine.hands
-        got = _native.evaluate(engine.stacks, engine.code_type, engine.kind_types, hands[0],
-                               hands[1], engine.to_move)
+    """The position's score for the player to move (see the module): compiled where the
+    engine's generator is the compiled one, else :func:`evaluate_python`."""
+    generator = engine.generator
+    if _CONFIGURED and isinstance(generator, CompiledHiveGenerator):
+        position = engine.position
+        got = generator.native.evaluate(position.stacks, position.hands, position.actions,
+                                        engine.last)
         if got is not None:
             return int(got)
     return evaluate_python(engine)
 
 
 def compiled_evaluation_available() -> bool:
-    """True if the compiled evaluation is built and in use."""
-    return _native is not None
+    """True if the compiled evaluation is built and in use (not switched off)."""
+    return _CONFIGURED and native_hive_generator_available()
 
 
 __all__ = ["BEETLE_ON_QUEEN", "ESCAPE", "IN_HAND", "MOBILE", "QUEEN_FILLED", "SLIDE_EXITS",

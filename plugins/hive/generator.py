@@ -154,15 +154,23 @@ class CompiledHiveGenerator:
         return self.native.moves(
             engine.position.stacks, engine.where, p, engine.last)
 
-    def perft(self, engine: HiveEngine, depth: int) -> int | None:
-        """The leaves ``depth`` (1 or more) plies below the engine's position, ongoing and
-        without the repetition rule, counted in C with bulk counting at the last ply (the
-        C module keeps its own board across apply and undo); None leaves the count to
-        :func:`hive.engine.perft_by_walk` (a hive too far out, or too deep a count)."""
+    def perft(self, engine: HiveEngine, depth: int,
+              seen: list[int] | None = None) -> int | None:
+        """The leaves ``depth`` (1 or more) plies below the engine's ongoing position,
+        counted in C with bulk counting at the last ply (the C module keeps its own board
+        across apply and undo); ``seen``: None, or for the repetition rule the
+        :meth:`repetition_key` of every position the game has reached by a move (repeats
+        included). None leaves the count to :func:`hive.engine.perft_by_walk` (a hive too
+        far out, or too deep a count)."""
         position = engine.position
         count: int | None = self.native.perft(position.stacks, position.hands,
-                                              position.actions, engine.last, depth)
+                                              position.actions, engine.last, depth, seen)
         return count
+
+    def repetition_key(self, stacks: dict[int, list[int]], to_move: int, last: int) -> int:
+        """A position's hash for the repetition rule of :meth:`perft`."""
+        key: int = self.native.repetition_key(stacks, to_move, last)
+        return key
 
     def move_strings(self, stacks: dict[int, list[int]],
                      actions: list[Action]) -> list[str] | None:

@@ -12,9 +12,15 @@ with null windows) on a copy of the state's :class:`~hive.engine.HiveEngine`.
   more ply; moves onto the enemy Queen's last two cells are searched while the position is
   otherwise quiet.
 - **Repetitions**: a position seen before on the path or in the game scores as a draw.
-- **Time**: the clock is read at every node; a search out of time stops at once and the
-  best move of the deepest finished depth (or of the unfinished one, once its first move
-  is searched) is played. Deadlines are kept to the millisecond plus one node's work.
+- **Time and nodes**: the clock is read at every node; a search out of time (or past its
+  node budget) stops at once and the best move of the deepest finished depth (or of the
+  unfinished one, once its first move is searched) is played. Deadlines are kept to the
+  millisecond plus one node's work.
+
+:func:`compiled_search` runs the same search in C (``hive._hivegen``'s ``search``, on the
+perft's board, without the GIL) where the compiled generator is built: the same scores at
+equal depth, some hundred times the nodes a second. This module stays its readable
+reference and its fallback.
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ from typing import Any
 from hexaround.hexgrid import OFFSETS, POPCOUNT
 
 from hive.engine import BLACK_WON, DRAW, ONGOING, PASS, WHITE_WON
-from hive.evaluation import WIN, evaluate
+from hive.evaluation import WIN, compiled_evaluation_available, evaluate
+from hive.generator import CompiledHiveGenerator, _hivegen
 
 Action = tuple[int, "int | None", int]
 
@@ -113,6 +120,8 @@ class Search:
         self.threat_left = THREAT_LEFT
         self.noisy_from = NOISY_FROM
         self.deadline: float | None = None
+        #: Nodes the search may visit (None: no limit); past it, it stops as out of time.
+        self.budget: int | None = None
         self.clock = time.perf_counter
 
     # -- moves with the hash kept ------------------------------------------------------
@@ -162,6 +171,8 @@ class Search:
 
     def _tick(self) -> None:
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfTime
         if self.deadline is not None and self.clock() > self.deadline:
             raise OutOfTime
 
@@ -359,5 +370,50 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
-__all__ = ["EXACT", "LOWER", "PASS", "QUIESCENCE", "UPPER", "WIN", "WON", "OutOfTime",
-           "Search", "piece_key", "position_hash"]
+#: Transposition-table entries of the compiled search (a bytearray of a power of two of
+#: entries, kept by the bot for a game: 2**18 entries, 6 MB).
+COMPILED_TABLE_ENTRIES = 1 << 18
+
+
+def new_compiled_table() -> bytearray:
+    """An empty transposition table for :func:`compiled_search`."""
+    return bytearray(COMPILED_TABLE_ENTRIES * int(_hivegen.table_entry_size))
+
+
+def compiled_search_available(engine: Any) -> bool:
+    """True if ``engine`` can be searched in C (its generator is the compiled one)."""
+    return compiled_evaluation_available() and isinstance(engine.generator,
+                                                          CompiledHiveGenerator)
+
+
+def compiled_key(engine: Any) -> int:
+    """The compiled search's hash of the engine's position (for repetitions)."""
+    native = engine.generator.native
+    key: int = native.search_key(engine.stacks, engine.to_move, engine.last)
+    return key
+
+
+def compiled_search(engine: Any, *, table: bytearray, seen: list[int], seed: int,
+                    depth: int | None = None, nodes: int | None = None,
+                    seconds: float | None = None) -> tuple[Action, int, int, int] | None:
+    """Search the engine's position in C (see the module): at most ``depth`` plies,
+    ``nodes`` nodes and ``seconds`` of the wall clock (None: no limit of that kind).
+    ``seen``: :func:`compiled_key` of every earlier position of the game (they score as
+    draws); ``seed`` shuffles the root's moves (equal scores go to a random one).
+
+    (best action, its score, the deepest finished depth, nodes visited), or None to leave
+    the search to :class:`Search` (a hive too large for the compiled board)."""
+    position = engine.position
+    got = engine.generator.native.search(
+        position.stacks, position.hands, position.actions, engine.last, table, seen,
+        seed & (2**64 - 1), depth or 0, nodes or 0, seconds or 0.0)
+    if got is None:
+        return None
+    code, src, dst, score, done, visited = got
+    action: Action = PASS if code < 0 else (code, src, dst)
+    return action, score, done, visited
+
+
+__all__ = ["COMPILED_TABLE_ENTRIES", "EXACT", "LOWER", "PASS", "QUIESCENCE", "UPPER", "WIN",
+           "WON", "OutOfTime", "Search", "compiled_key", "compiled_search",
+           "compiled_search_available", "new_compiled_table", "piece_key", "position_hash"]

@@ -31,13 +31,14 @@ def _uhp_seat(game: Any, arg: str | None, seed: int | None) -> Any:
 
 HIVE_BOT = BotSpec(
     "hive",
-    "Hive alpha-beta search (transposition table, Queen-threat quiescence); levels "
-    "hive:level=1 (beginners) to hive:level=5 (3 s a move), or hive:time=S, hive:depth=N "
-    "(default: 1 s a move, as level 4)",
+    "Hive alpha-beta search in C (transposition table, Queen-threat quiescence); levels "
+    "hive:level=1 (beginners) to hive:level=5 (2.4M nodes, about 3 s a move), or "
+    "hive:time=S, hive:depth=N, hive:nodes=N (default: 1 s a move)",
     _hive_bot,
     games=("hive",),
-    settings="hive:level=1..5, or hive:time=S (seconds a move, up to 3600) or "
-             "hive:depth=N (plies, 1..64), or both: hive:time=2,depth=4",
+    settings="hive:level=1..5, or hive:time=S (seconds a move, up to 3600), "
+             "hive:depth=N (plies, 1..64), hive:nodes=N (nodes a move: 300k, 2M), or "
+             "several: hive:time=2,depth=4",
     example="hive:depth=2",
 )
 UHP_SEAT = BotSpec(
@@ -66,11 +67,12 @@ def hexkit_register_bots(register: Callable[[Any], None]) -> None:
 
 
 #: Hive's named levels (``--p2 bot:easy``...): the ``hive`` bot's own five levels
-#: (:data:`hive.bot.LEVELS`; each has a time limit, and each takes a Queen surround in one).
+#: (:data:`hive.bot.LEVELS`; 4 and 5 are node budgets, the same strength whatever the load;
+#: each has a time limit, and each takes a Queen surround in one).
 LEVELS = (
     Level("hive:level=1", "one ply and a blurred choice: for beginners"),
     Level("hive:level=2", "two plies, a little blurred"),
     Level("hive:level=3", "three plies, at most a second a move"),
-    Level("hive:level=4", "iterative deepening PVS, 1 second a move"),
-    Level("hive:level=5", "iterative deepening PVS, 3 seconds a move"),
+    Level("hive:level=4", "iterative deepening PVS, 1.1 million nodes (about 1 s) a move"),
+    Level("hive:level=5", "iterative deepening PVS, 2.4 million nodes (about 3 s) a move"),
 )

@@ -214,7 +214,7 @@ def test_the_compiled_evaluation_equals_the_python_one_on_every_game_type():
     from hive.evaluation import compiled_evaluation_available, evaluate, evaluate_python
 
     if not compiled_evaluation_available():
-        pytest.skip("hive._hiveeval is not built (no C compiler at install)")
+        pytest.skip("hive._hivegen is not built (no C compiler at install)")
     import random
 
     checked = 0

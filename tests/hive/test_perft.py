@@ -123,3 +123,24 @@ def test_pure_python_and_the_repetition_rule_count_by_walking_the_engine(monkeyp
     state = hexkit.load_game("hive", expansions="MLP").new_state(0)
     assert state.engine.generator is PYTHON_HIVE_GENERATOR
     assert state.perft(3) == TABLE["MLP"][2]
+
+
+#: Two back-and-forth cycles (wP and bQ) after a random opening: one more wP move makes a
+#: position's third occurrence, a draw under the repetition rule.
+TWO_CYCLES = ("wL;bB1 \\wL;wP /wL;bQ -bB1;wQ wL\\;bB2 /bQ;wS1 wQ\\;bM bB1/;wS2 /wP;bA1 \\bQ;"
+              "wM /wS1;bA1 -bQ;wB1 wS2\\;bB2 /bA1;wP \\wS2;bG1 \\bQ;wB2 wS1-;bS1 -bM;"
+              "wA1 wB2-;bL \\bM;wG1 wA1-;bP bL/;wP /wL;bQ bA1\\;wP bQ\\;bQ bG1\\;wP /wL;"
+              "bQ bA1\\;wP bQ\\;bQ bG1\\")
+
+
+@needs_native
+def test_compiled_perft_ends_a_game_at_a_third_repetition_under_the_rule():
+    ruled = hexkit.load_game("hive", repetition_draw=True).new_state(0)
+    plain = hexkit.load_game("hive").new_state(0)
+    for text in TWO_CYCLES.split(";"):
+        ruled.push(text)
+        plain.push(text)
+    engine = ruled.engine
+    counted_in_c = engine.generator.perft(engine, 2, engine._repetition_keys(engine.generator))
+    assert ruled.perft(2) == counted_in_c == perft_by_walk(engine.clone(), 2) == 2267
+    assert plain.perft(2) == 2335  # without the rule the repeated position plays on
