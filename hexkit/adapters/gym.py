@@ -90,7 +90,7 @@ class HexkitGymEnv(gymnasium.Env):
         space = self.adapted.space
         while not position.is_over() and position.state.current_player != self.seat:
             move = self.bot.choose(position.state)
-            position.play(space.action_of(move))
+            position.play(space.action_in(position.state, move))
 
     def _observe(self) -> dict[str, Any]:
         position = self.position

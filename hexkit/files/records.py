@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexkit.errors import (
     ConfigError,
@@ -37,6 +37,61 @@ from hexkit.game import Game, Outcome, State
 RECORD_FORMAT = "hexkit-record"
 #: The newest record version this hexkit reads and the one it writes.
 RECORD_VERSION = 1
+
+
+def _is_whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _options_problem(options: Any) -> str | None:
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        return "'options' must map option names to values"
+    for key, value in options.items():
+        if value is not None and not isinstance(value, str | int | float | bool):
+            return f"option {key!r} must be a plain value"
+    return None
+
+
+def _result_problem(result: Any) -> str | None:
+    if result is not None:
+        try:
+            Outcome.from_dict(result)
+        except (KeyError, TypeError, ValueError):
+            return "'result' must be {\"winners\": [seats], \"reason\": text}"
+    return None
+
+
+def _files_ok(files: Any) -> bool:
+    return isinstance(files, Mapping) and all(
+        isinstance(k, str) and isinstance(v, Mapping)
+        and isinstance(v.get("name"), str) and isinstance(v.get("text"), str)
+        and len(v["text"]) <= MAX_DATA_BYTES for k, v in files.items())
+
+
+def _check(ok: Callable[[Any], bool], problem: str) -> Callable[[Any], str | None]:
+    return lambda value: None if ok(value) else problem
+
+
+#: A record's fields after its format and version, in the order they are checked: the key,
+#: its value when absent, and what is wrong with a value (None: nothing).
+_FIELDS: tuple[tuple[str, Any, Callable[[Any], str | None]], ...] = (
+    ("name", None, _check(lambda v: isinstance(v, str) and bool(v),
+                          "'name' must be the game's name")),
+    ("options", {}, _options_problem),
+    ("seed", None, _check(lambda v: v is None or _is_whole(v),
+                          "'seed' must be a whole number or null")),
+    ("players", [], _check(_texts, "'players' must be a list of texts")),
+    ("moves", None, _check(_texts, "'moves' must be a list of move texts")),
+    ("start", None, _check(lambda v: v is None or isinstance(v, Mapping),
+                           "'start' must be a position (an object) or null")),
+    ("result", None, _result_problem),
+    ("files", {}, _check(_files_ok,
+                         "'files' must map options to {\"name\": text, \"text\": text}")),
+)
 
 
 @dataclass
@@ -181,7 +236,7 @@ class GameRecord:
             raise RecordError(f"{source}: not a hexkit game record (no \"format\": "
                               f"\"{RECORD_FORMAT}\")")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
+        if not _is_whole(version):
             raise RecordError(f"{source}: corrupt record: 'version' must be a whole number")
         if version > RECORD_VERSION or version < 1:
             raise RecordError(
@@ -189,46 +244,18 @@ class GameRecord:
                 f"(this hexkit reads version {RECORD_VERSION})"
             )
 
-        def fail(what: str) -> RecordError:
-            return RecordError(f"{source}: corrupt record: {what}")
-
-        name = data.get("name")
-        if not isinstance(name, str) or not name:
-            raise fail("'name' must be the game's name")
-        options = data.get("options", {})
-        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-            raise fail("'options' must map option names to values")
-        for key, value in options.items():
-            if value is not None and not isinstance(value, str | int | float | bool):
-                raise fail(f"option {key!r} must be a plain value")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise fail("'seed' must be a whole number or null")
-        players = data.get("players", [])
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise fail("'players' must be a list of texts")
-        moves = data.get("moves")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise fail("'moves' must be a list of move texts")
-        start = data.get("start")
-        if start is not None and not isinstance(start, Mapping):
-            raise fail("'start' must be a position (an object) or null")
-        result = data.get("result")
-        if result is not None:
-            try:
-                Outcome.from_dict(result)
-            except (KeyError, TypeError, ValueError):
-                raise fail("'result' must be {\"winners\": [seats], \"reason\": text}") from None
+        for key, default, problem_of in _FIELDS:
+            problem = problem_of(data.get(key, default))
+            if problem:
+                raise RecordError(f"{source}: corrupt record: {problem}")
+        name = data["name"]
+        options, seed, players = data.get("options", {}), data.get("seed"), data.get("players", [])
+        moves, start, result = data["moves"], data.get("start"), data.get("result")
         files = data.get("files", {})
-        if not isinstance(files, Mapping) or not all(
-                isinstance(k, str) and isinstance(v, Mapping)
-                and isinstance(v.get("name"), str) and isinstance(v.get("text"), str)
-                and len(v["text"]) <= MAX_DATA_BYTES for k, v in files.items()):
-            raise fail("'files' must map options to {\"name\": text, \"text\": text}")
-        game = data.get("game", name)
-        game_version = data.get("game_version", "")
+        game, game_version = data.get("game", name), data.get("game_version", "")
         if not isinstance(game, str) or not isinstance(game_version, str):
-            raise fail("'game' and 'game_version' must be texts")
+            raise RecordError(f"{source}: corrupt record: 'game' and 'game_version' must be "
+                              "texts")
         return cls(
             name=name,
             options=dict(options),

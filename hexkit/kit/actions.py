@@ -6,10 +6,12 @@ through :meth:`hexkit.game.Game.action_space`; the default, :class:`GestureActio
 serves any game on a fixed set of cells by numbering where each move starts and ends (its
 gesture): ``origin_slot * (cells + 1) + target_slot``.
 
-``action_of(move)`` depends on the move alone; ``move_of(action, state)`` and the mask on
-the position. A legal move the space cannot number (a HexAround creature far outside the
-window) is left out of :meth:`ActionSpace.legal_actions` and the mask; two legal moves
-given one number are an :class:`ActionSpaceError`, never a silent mix-up.
+``action_in(state, move)`` numbers a move played in a position; for most spaces that is
+``action_of(move)``, which depends on the move alone (HexAround numbers its moves relative
+to the creatures, so its numbers need the position). ``move_of(action, state)`` and the
+mask depend on the position. A legal move the space cannot number is left out of
+:meth:`ActionSpace.legal_actions` and the mask; two legal moves given one number are an
+:class:`ActionSpaceError`, never a silent mix-up.
 """
 
 from __future__ import annotations
@@ -61,6 +63,11 @@ class ActionSpace(ABC):
     @abstractmethod
     def action_of(self, move: Move) -> int:
         """The number of ``move`` (ActionSpaceError if the space has none for it)."""
+
+    def action_in(self, state: State, move: Move) -> int:
+        """The number of ``move`` played in ``state``: :meth:`action_of` unless the space
+        numbers moves relative to the position (ActionSpaceError if it has none)."""
+        return self.action_of(move)
 
     def describe(self) -> str:
         """What the actions are, in a few lines."""

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import array
 import random
 from collections.abc import Sequence
 from typing import Any
+
+#: A generator's state as ``random.Random.getstate`` gives it.
+RngState = tuple[int, tuple[int, ...], float | None]
 
 
 def rng_copy(rng: random.Random) -> random.Random:
@@ -31,3 +35,57 @@ def rng_from_json(data: Sequence[Any]) -> random.Random:
         raise ValueError(f"invalid random generator state: {exc}") from exc
     return rng
 
+
+
+# -- generator states in pickles -----------------------------------------------------------
+# A state is 625 words: written as a tuple of ints it costs more to pickle than the rest of
+# a game's state, and reading them back one by one more still. A pickle holds them as one
+# bytes object; a process reads the same few states again and again (every state of a game
+# without chance keeps its seed's), so each is turned back into words once. An undo
+# journal's states (shared by the copies of a state) are turned into bytes once, too.
+
+#: id(words) -> (words, bytes) for kept states; bytes -> words. Bounded (oldest dropped).
+_BY_ID: dict[int, tuple[tuple[int, ...], bytes]] = {}
+_BY_BYTES: dict[bytes, tuple[int, ...]] = {}
+#: How many generator states each table keeps.
+STATES_KEPT = 32
+
+
+def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, float | None]:
+    """``(version, words as bytes, gauss)`` of a generator state, for a pickle; ``keep``:
+    the state is kept (a journal's), remember its bytes."""
+    version, words, gauss = state
+    found = _BY_ID.get(id(words))
+    if found is not None and found[0] is words:
+        return version, found[1], gauss
+    blob = array.array("I", words).tobytes()
+    if keep:
+        _keep(_BY_ID, id(words), (words, blob))  # holds words: its id stays its own
+    return version, blob, gauss
+
+
+def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState:
+    """The generator state :func:`pack_rng_state` packed."""
+    words = _BY_BYTES.get(blob)
+    if words is None:
+        unpacked = array.array("I")
+        unpacked.frombytes(blob)
+        words = tuple(unpacked)
+        _keep(_BY_BYTES, blob, words)
+    return version, words, gauss
+
+
+def rng_from_packed(version: int, blob: bytes, gauss: float | None) -> random.Random:
+    """A generator in the state :func:`pack_rng_state` packed (not seeded from the
+    operating system first)."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(unpack_rng_state(version, blob, gauss))
+    return rng
+
+
+def _keep(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, dropping the oldest entry of a full table (each step is one
+    dict operation: threads may race to drop the same entry, never corrupt the table)."""
+    if key not in table and len(table) >= STATES_KEPT:
+        table.pop(next(iter(table)), None)
+    table[key] = value

@@ -6,12 +6,16 @@ states of the same game, in that process, share it (building a game can cost mil
 HexAround compiles its configuration).
 
 A **state** pickles as its class, its game and one blob of its own attributes, the same
-ones :meth:`State.copy` copies (:meth:`State.__getstate__`): moves are values, the undo
-journal pickles as its entries, the random generator as its 625 words, an attribute that
-holds the very object the game holds under the same name (Focus's rule tables) as a
+ones :meth:`State.copy` copies (:meth:`State.__getstate__`): moves are values, the random
+generator is its 625 words in one bytes object (read back once per process), an attribute
+that holds the very object the game holds under the same name (Focus's rule tables) is a
 reference to the game's, and the objects of an engine pickle their own data (their
-``__getstate__``/``__setstate__`` leave caches and compiled move generators behind). The
-unpickled state can pop every move it had.
+``__getstate__``/``__setstate__`` leave caches and compiled move generators behind).
+Histories, the lists whose entries :meth:`State.copy` shares (the move stack, the undo
+journal, a game's undo records), pickle as a :class:`History`: whole chunks written and
+read once per process, so that pickling a state again, or a later state of the same game,
+costs little more than its last few entries. The unpickled state can pop every move it
+had.
 
 A state that holds something pickle cannot write (a lambda, a generator, an open file)
 falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
@@ -21,16 +25,17 @@ TypeError naming the attribute.
 
 from __future__ import annotations
 
-import array
 import copyreg
 import io
+import operator
 import pickle
 import random
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hexkit.kit.undo import Journal, pack_entries, unpack_entries
+from hexkit.kit.rng import pack_rng_state, rng_from_packed
+from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
 _LOCK = threading.Lock()
@@ -48,11 +53,16 @@ GAMES_KEPT = 16
 def reduce_game(game: Any) -> tuple[Any, ...]:
     """``Game.__reduce__``: the spec as bytes (pickled once per game), the options that
     differ from the defaults and how the game string shows private paths."""
-    spec_bytes = game.__dict__.get("_kit_spec_bytes")
-    if spec_bytes is None:
-        spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec, pickle.HIGHEST_PROTOCOL)
-    shown = dict(getattr(game, "shown_values", {}))
-    return (rebuild_game, (spec_bytes, game.non_default_options(), shown))
+    shown = getattr(game, "shown_values", {})
+    found: tuple[Any, ...] | None = game.__dict__.get("_kit_reduce")
+    if found is None or found[1][2] != shown:  # made once (shown is set once, if ever)
+        spec_bytes = game.__dict__.get("_kit_spec_bytes")
+        if spec_bytes is None:
+            spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec,
+                                                             pickle.HIGHEST_PROTOCOL)
+        found = game._kit_reduce = (rebuild_game,
+                                    (spec_bytes, game.non_default_options(), dict(shown)))
+    return found
 
 
 def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str]) -> Any:
@@ -132,21 +142,13 @@ def _keep(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
 # -- random generators -------------------------------------------------------------------
 
 def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
-    """A generator as its state, the 625 words in one bytes object (pickling the tuple of
-    625 ints, and seeding a new generator from the OS before setting it, cost more than
-    the rest of a state)."""
+    """A generator as its state, the 625 words in one bytes object, converted once per
+    process (:func:`hexkit.kit.rng.pack_rng_state`; pickling the tuple of 625 ints, and
+    seeding a new generator from the OS before setting it, cost more than the rest of a
+    state)."""
     if type(rng) is not random.Random:
         return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
-    version, internal, gauss = rng.getstate()
-    return (_rebuild_rng, (version, array.array("I", internal).tobytes(), gauss))
-
-
-def _rebuild_rng(version: int, internal: bytes, gauss: float | None) -> random.Random:
-    words = array.array("I")
-    words.frombytes(internal)
-    rng = random.Random.__new__(random.Random)
-    rng.setstate((version, tuple(words), gauss))
-    return rng
+    return (rng_from_packed, pack_rng_state(rng.getstate()))
 
 
 _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
@@ -160,6 +162,144 @@ def dumps(value: Any) -> bytes:
     pickler.dispatch_table = _DISPATCH
     pickler.dump(value)
     return buffer.getvalue()
+
+
+# -- moves -------------------------------------------------------------------------------
+
+class MoveList:
+    """Moves in a pickle (a move stack past its whole chunks): each move as its class and
+    values (its own ``__reduce_ex__``), unpickled through a table of the moves this process
+    already made (a move is an immutable value, and making one, a dataclass's ``__init__``,
+    costs more than finding it)."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.moves = moves
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        reduced = [m.__reduce_ex__(pickle.HIGHEST_PROTOCOL) for m in self.moves]
+        if all(len(r) == 2 and type(r[0]) is type for r in reduced):
+            return (moves_from, (reduced,))
+        return (list, (self.moves,))  # a move pickled some other way: as it is
+
+
+#: (class, values) -> the move this process made of them; bounded (cleared when full).
+_MOVES: dict[tuple[Any, ...], Any] = {}
+#: How many moves :data:`_MOVES` holds before it starts again.
+MOVES_KEPT = 100_000
+
+
+def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
+    """Unpickle a :class:`MoveList`: the moves, made once per process."""
+    made = _MOVES
+    out = []
+    for key in reduced:
+        try:
+            move = made.get(key)
+        except TypeError:  # a value that is not hashable: made every time
+            out.append(key[0](*key[1]))
+            continue
+        if move is None:
+            move = key[0](*key[1])
+            if len(made) >= MOVES_KEPT:
+                made.clear()
+            made[key] = move
+        out.append(move)
+    return out
+
+
+# -- histories -----------------------------------------------------------------------------
+
+#: Entries per chunk of a history.
+CHUNK = 8
+#: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+#: A chunk's pickle -> its entries; bounded.
+_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
+#: How many chunks each table keeps.
+CHUNKS_KEPT = 1024
+
+
+class History:
+    """A list whose entries are never changed in place (an undo history or a move stack:
+    the copies of a state share its entries), as a pickle holds it.
+
+    Its entries are cut in blocks of :data:`CHUNK` times a power of two, largest first (41
+    entries: 32, 8 and 1 left over), so that a longer history keeps the blocks of a
+    shorter one, a few blocks at most. Each block is pickled once per process and kept by
+    its entries (found again by identity: the block of the very same entry objects); a
+    block read back is made once per process and its entries shared by the states
+    unpickled from it, as :meth:`State.copy` shares them. So a state pickled again, or a
+    later state of the same game, writes and reads mostly its newest entries: most of a
+    long game's pickle is its history. ``encode``/``decode`` (module-level functions)
+    change each entry on the way (a random generator's state into bytes, say); ``tail``
+    wraps the entries past the last chunk (:class:`MoveList` for moves)."""
+
+    __slots__ = ("entries", "encode", "decode", "tail")
+
+    def __init__(self, entries: list[Any], encode: Callable[[Any], Any] | None = None,
+                 decode: Callable[[Any], Any] | None = None,
+                 tail: Callable[[list[Any]], Any] = list) -> None:
+        self.entries = entries
+        self.encode = encode
+        self.decode = decode
+        self.tail = tail
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        entries, encode = self.entries, self.encode
+        if not entries:
+            return (list, ())
+        blobs = []
+        units = len(entries) // CHUNK
+        start = 0
+        bit = 1 << units.bit_length() >> 1
+        while bit:  # blocks of CHUNK * 2**k, largest first: a block's end gives its size
+            if not units & bit:
+                bit >>= 1
+                continue
+            end = start + bit * CHUNK
+            bit >>= 1
+            chunk = tuple(entries[start:end])
+            start = end
+            found = _CHUNK_BYTES.get(id(chunk[-1]))
+            if found is not None and len(found[0]) == len(chunk) and all(
+                    map(operator.is_, found[0], chunk)):
+                blobs.append(found[1])
+                continue
+            blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
+                                pickle.HIGHEST_PROTOCOL)
+            with _LOCK:  # the entries are kept with it: their ids stay their own
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+            blobs.append(blob)
+        rest = entries[start:]
+        if encode is not None:
+            rest = [encode(e) for e in rest]
+        return (history_from, (blobs, self.tail(rest), self.decode))
+
+
+def history_from(blobs: list[bytes], rest: list[Any],
+                 decode: Callable[[Any], Any] | None) -> list[Any]:
+    """Unpickle a :class:`History`: its chunks (each made once per process), then the
+    rest."""
+    out: list[Any] = []
+    for blob in blobs:
+        chunk = _CHUNK_ENTRIES.get(blob)
+        if chunk is None:
+            chunk = pickle.loads(blob)
+            if decode is not None:
+                chunk = tuple(map(decode, chunk))
+            with _LOCK:  # pickling the unpickled state finds the chunk again
+                _keep(_CHUNK_ENTRIES, blob, chunk, CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+        out.extend(chunk)
+    out.extend(rest if decode is None else map(decode, rest))
+    return out
+
+
+def journal_entries(journal: Journal) -> History:
+    """An undo journal's entries as a pickle holds them (a generator's state as bytes)."""
+    return History(journal.entries, pack_entry, unpack_entry)
 
 
 # -- states ------------------------------------------------------------------------------
@@ -193,9 +333,12 @@ def state_data(state: Any) -> dict[str, Any]:
     game = data.pop("game", None)
     journal = data.get("journal")
     if type(journal) is Journal and journal.owner is state:
-        data["journal"] = pack_entries(journal.entries)  # rebound to the unpickled state
+        data["journal"] = journal_entries(journal)  # rebound to the unpickled state
     if "_kit_emitted" in data:
         data["_kit_emitted"] = None
+    stack = data.get("move_stack")
+    if type(stack) is list and stack:
+        data["move_stack"] = History(stack, tail=MoveList)
     shared = getattr(game, "__dict__", None)
     if shared:
         for name, value in data.items():

@@ -148,28 +148,35 @@ def pack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The entries as a pickle holds them (:func:`unpack_entries` reverses it)."""
     if not any(entry[0] == _RNG for entry in entries):
         return entries
-    import array
+    from hexkit.kit.rng import pack_rng_state
 
-    out = []
-    for entry in entries:
-        if entry[0] == _RNG:
-            version, internal, gauss = entry[1]
-            entry = (_PACKED_RNG, version, array.array("I", internal).tobytes(), gauss)
-        out.append(entry)
-    return out
+    return [(_PACKED_RNG, *pack_rng_state(entry[1], keep=True)) if entry[0] == _RNG else entry
+            for entry in entries]
+
+
+def pack_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One entry as a pickle holds it (:func:`unpack_entry` reverses it)."""
+    if entry[0] != _RNG:
+        return entry
+    from hexkit.kit.rng import pack_rng_state
+
+    return (_PACKED_RNG, *pack_rng_state(entry[1], keep=True))
+
+
+def unpack_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The entry :func:`pack_entry` packed."""
+    if entry[0] != _PACKED_RNG:
+        return entry
+    from hexkit.kit.rng import unpack_rng_state
+
+    return (_RNG, unpack_rng_state(*entry[1:]))
 
 
 def unpack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The entries :func:`pack_entries` packed, as the journal keeps them."""
     if not any(entry[0] == _PACKED_RNG for entry in entries):
         return entries
-    import array
+    from hexkit.kit.rng import unpack_rng_state
 
-    out = []
-    for entry in entries:
-        if entry[0] == _PACKED_RNG:
-            words = array.array("I")
-            words.frombytes(entry[2])
-            entry = (_RNG, (entry[1], tuple(words), entry[3]))
-        out.append(entry)
-    return out
+    return [(_RNG, unpack_rng_state(*entry[1:])) if entry[0] == _PACKED_RNG else entry
+            for entry in entries]

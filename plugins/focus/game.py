@@ -392,6 +392,15 @@ class FocusState(State[Focus, FocusMove]):
         twin._tops = list(self._tops)
         twin._undo = list(self._undo)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The kit's data; the undo records as a history (shared by copies, like the
+        moves: hexkit.kit.statepickle.History)."""
+        from hexkit.kit.statepickle import History
+
+        data = super().__getstate__()
+        data["_undo"] = History(self._undo)
+        return data
+
     def is_over(self) -> bool:
         """True once somebody has won."""
         return self._winner is not None

@@ -282,29 +282,44 @@ def validate(raw: RawConfig, abilities: Mapping[str, bool] | None = None) -> Hex
 
 def _check_creature(rc: RawCreature, err: Any,
                     added: Mapping[str, bool]) -> CreatureType | None:
+    """The creature type ``rc`` defines, or None after reporting every problem through
+    ``err``: its name, its distance, its properties, then what its kind requires."""
     name = _name(rc.name)
     if name is None:
         err(rc.line, f"creature name {_show(rc.name)} is not a name (letters, digits and _, "
                      f"starting with a letter)")
         return None
-    ok = True
     distance = 1 if rc.max_distance is None else rc.max_distance
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 1:
-        err(rc.distance_line or rc.line,
-            f"creature {name}: max_distance must be an integer >= 1, not {_show(distance)}")
-        ok = False
-    elif distance > MAX_DISTANCE:
-        err(rc.distance_line or rc.line,
-            f"creature {name}: max_distance must be at most {MAX_DISTANCE}, "
-            f"not {_show(distance)}")
-        ok = False
+    ok = _check_distance(rc, name, distance, err)
     if rc.properties is None:
         return None
     if not rc.properties:
         err(rc.line, f"creature {name} has no properties (it needs a movement category)")
         return None
+    props, listed = _read_properties(name, rc.properties, err, added)
+    if name == BUTTERFLY:
+        return _check_butterfly(rc, props, distance, err, ok and listed)
+    return _check_mover(rc, name, props, distance, err, added, ok and listed)
+
+
+def _check_distance(rc: RawCreature, name: str, distance: Any, err: Any) -> bool:
+    """Whether ``distance`` is a max_distance (else reported)."""
+    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 1:
+        problem = f"max_distance must be an integer >= 1, not {_show(distance)}"
+    elif distance > MAX_DISTANCE:
+        problem = f"max_distance must be at most {MAX_DISTANCE}, not {_show(distance)}"
+    else:
+        return True
+    err(rc.distance_line or rc.line, f"creature {name}: {problem}")
+    return False
+
+
+def _read_properties(name: str, properties: Iterable[tuple[Any, int]], err: Any,
+                     added: Mapping[str, bool]) -> tuple[list[str], bool]:
+    """The known properties, each once, and whether every one listed was such."""
     props: list[str] = []
-    for prop, line in rc.properties:
+    ok = True
+    for prop, line in properties:
         pname = _name(prop)
         if pname is None or (pname not in PROPERTIES and pname not in added):
             shown = _show(prop) if pname is None else pname
@@ -316,20 +331,31 @@ def _check_creature(rc: RawCreature, err: Any,
             ok = False
         else:
             props.append(pname)
-    if name == BUTTERFLY:
-        extra = [p for p in props if p not in ("WALKING", "QUEEN")]
-        if extra:
-            err(rc.line, f"creature BUTTERFLY may have only WALKING and QUEEN, "
-                         f"not {', '.join(extra)}")
-            ok = False
-        if "WALKING" not in props and not extra:
-            err(rc.line, "creature BUTTERFLY must have WALKING")
-            ok = False
-        if isinstance(distance, int) and not isinstance(distance, bool) and distance > 1:
-            err(rc.distance_line or rc.line,
-                f"creature BUTTERFLY must have max_distance 1, not {distance}")
-            ok = False
-        return CreatureType(name, 1, frozenset(props) | {"QUEEN"}) if ok else None
+    return props, ok
+
+
+def _check_butterfly(rc: RawCreature, props: list[str], distance: Any, err: Any,
+                     ok: bool) -> CreatureType | None:
+    """The butterfly walks one step and is the queen, and nothing else."""
+    extra = [p for p in props if p not in ("WALKING", "QUEEN")]
+    if extra:
+        err(rc.line, f"creature BUTTERFLY may have only WALKING and QUEEN, "
+                     f"not {', '.join(extra)}")
+        ok = False
+    if "WALKING" not in props and not extra:
+        err(rc.line, "creature BUTTERFLY must have WALKING")
+        ok = False
+    if isinstance(distance, int) and not isinstance(distance, bool) and distance > 1:
+        err(rc.distance_line or rc.line,
+            f"creature BUTTERFLY must have max_distance 1, not {distance}")
+        ok = False
+    return CreatureType(BUTTERFLY, 1, frozenset(props) | {"QUEEN"}) if ok else None
+
+
+def _check_mover(rc: RawCreature, name: str, props: list[str], distance: int, err: Any,
+                 added: Mapping[str, bool], ok: bool) -> CreatureType | None:
+    """Any other creature: one movement category, not both TRAPPING and SWAPPING, and not
+    the QUEEN."""
     cats = sorted(p for p in props if p in CATEGORIES or added.get(p))
     if not cats:
         known = [*CATEGORIES, *sorted(k for k, v in added.items() if v)]

@@ -215,13 +215,18 @@ class Engine:
         template = self.template
         if template is None or template is self:
             return super().__reduce_ex__(protocol)
-        from hexkit.kit.statepickle import Shared
+        from hexkit.kit.statepickle import History, Shared
 
         base = template.__dict__
         changes = {k: v for k, v in self.__getstate__().items()
                    if base.get(k, _MISSING) is not v and k not in ("position", "template")}
-        return (_engine_from_template,
-                (Shared(template), self.position.changes_from(template.position), changes))
+        position = self.position.changes_from(template.position)
+        # Histories (entries never changed in place) pickle by chunks written once.
+        for table, names in ((position, ("history", "_last")), (changes, ("_outcomes",))):
+            for name in names:
+                if type(table.get(name)) is list:
+                    table[name] = History(table[name])
+        return (_engine_from_template, (Shared(template), position, changes))
 
     # -- applying actions and the end of the game -----------------------------------------
     def apply(self, action: tuple[int, int | None, int]) -> None:

@@ -99,7 +99,7 @@ class HexAroundGame(Game):
     max_plies = 500
 
     def make_action_space(self) -> ActionSpace:
-        """Numbered on a window around the first hex (hexaround.actions)."""
+        """Numbered by creature, reference creature and direction (hexaround.actions)."""
         from hexaround.actions import HexAroundActions
 
         return HexAroundActions(self)
@@ -125,59 +125,82 @@ class HexAroundGame(Game):
 
 def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
                       extensions: Extensions | None = None) -> Engine:
+    """Rebuild an engine from :meth:`HexAroundState.to_dict` data, checking what the rules
+    need: the counts, the hands, the board, then what must hold of the whole position."""
     engine = Engine(config, extensions)
-    position = engine.position
-    names = engine.kind_index
+    actions = _read_actions(data)
+    _read_hands(engine, data["hands"])
+    for x, y, pieces in data["board"]:
+        _read_stack(engine, x, y, pieces)
+    engine.position.actions[:] = actions
+    _find_butterflies(engine)
+    if not connected(engine.occ):
+        raise RecordError("the colony is not connected")
+    engine.result = RESULTS.code(data.get("result", RESULTS.default))
+    engine.reason = str(data.get("reason", ""))
+    _read_frozen(engine, data.get("frozen"))
+    if engine.result == ONGOING and not engine.has_action(engine.to_move):
+        raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
+                          f"have ended")
+    return engine
+
+
+def _read_actions(data: Mapping[str, Any]) -> list[int]:
     actions = [int(a) for a in data["actions"]]
     if len(actions) != 2 or min(actions) < 0:
         raise RecordError("actions must be two counts >= 0")
-    hands = data["hands"]
+    return actions
+
+
+def _read_hands(engine: Engine, hands: Mapping[str, Any]) -> None:
+    names = engine.kind_index
     for p, player in enumerate(PLAYERS):
         row = [0] * len(names)
         for name, n in hands[player].items():
             if name not in names or not isinstance(n, int) or n < 0:
                 raise RecordError(f"bad hand entry {name!r}: {n!r} for {player}")
             row[names[name]] = n
-        position.hands[p] = row
-    for x, y, pieces in data["board"]:
-        if not (isinstance(x, int) and isinstance(y, int) and in_range(x, y)):
-            raise RecordError(f"bad hex ({x!r}, {y!r})")
-        codes = []
-        for name, player in pieces:
-            if name not in names or player not in PLAYERS:
-                raise RecordError(f"bad creature {name!r} of {player!r} at ({x}, {y})")
-            codes.append(names[name] * 2 + PLAYERS.index(player))
-        if not codes or len(codes) > engine.stack_limit:
-            raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
-        if key_of(x, y) in engine.stacks:
-            raise RecordError(f"hex ({x}, {y}) is listed twice")
-        position.set_stack(key_of(x, y), codes)
-    position.actions[:] = actions
+        engine.position.hands[p] = row
+
+
+def _read_stack(engine: Engine, x: Any, y: Any, pieces: Any) -> None:
+    if not (isinstance(x, int) and isinstance(y, int) and in_range(x, y)):
+        raise RecordError(f"bad hex ({x!r}, {y!r})")
+    names = engine.kind_index
+    codes = []
+    for name, player in pieces:
+        if name not in names or player not in PLAYERS:
+            raise RecordError(f"bad creature {name!r} of {player!r} at ({x}, {y})")
+        codes.append(names[name] * 2 + PLAYERS.index(player))
+    if not codes or len(codes) > engine.stack_limit:
+        raise RecordError(f"bad stack height {len(codes)} at ({x}, {y})")
+    if key_of(x, y) in engine.stacks:
+        raise RecordError(f"hex ({x}, {y}) is listed twice")
+    engine.position.set_stack(key_of(x, y), codes)
+
+
+def _find_butterflies(engine: Engine) -> None:
+    """Where each butterfly is; one each at most, on the board and in hand together."""
     for key, stack in engine.stacks.items():
         for c in stack:
             if c >> 1 == engine.butterfly:
                 if engine.bpos[c & 1] is not None:
                     raise RecordError(f"{PLAYERS[c & 1]} has two butterflies on the board")
-                position.bpos[c & 1] = key
+                engine.position.bpos[c & 1] = key
     for p in (0, 1):
         total = engine.hands[p][engine.butterfly] + (engine.bpos[p] is not None)
         if total > 1:
             raise RecordError(f"{PLAYERS[p]} has more than one butterfly")
-    if not connected(engine.occ):
-        raise RecordError("the colony is not connected")
-    engine.result = RESULTS.code(data.get("result", RESULTS.default))
-    engine.reason = str(data.get("reason", ""))
-    frozen = data.get("frozen")
-    if frozen is not None:
-        if (not isinstance(frozen, list) or len(frozen) != 2
-                or not all(isinstance(c, int) for c in frozen)
-                or key_of(*frozen) not in engine.stacks):
-            raise RecordError(f"bad frozen hex {frozen!r}")
-        position.frozen = key_of(*frozen)
-    if engine.result == ONGOING and not engine.has_action(engine.to_move):
-        raise RecordError(f"{PLAYERS[engine.to_move]} cannot act, so the game should "
-                          f"have ended")
-    return engine
+
+
+def _read_frozen(engine: Engine, frozen: Any) -> None:
+    if frozen is None:
+        return
+    if (not isinstance(frozen, list) or len(frozen) != 2
+            or not all(isinstance(c, int) for c in frozen)
+            or key_of(*frozen) not in engine.stacks):
+        raise RecordError(f"bad frozen hex {frozen!r}")
+    engine.position.frozen = key_of(*frozen)
 
 
 #: The words of a saved position's result.

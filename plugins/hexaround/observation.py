@@ -1,5 +1,6 @@
-"""HexAround positions as numpy planes on the action space's window (the hexes within 6
-of (0, 0), on a 13 x 13 grid: rows ``y + 6``, columns ``x + 6``).
+"""HexAround positions as numpy planes on a window (the hexes within 6 of (0, 0), on a
+13 x 13 grid: rows ``y + 6``, columns ``x + 6``; OpenSpiel's README: most Hive games stay
+within 6 of the first tile). The action space needs no window (hexaround.actions).
 
 Seats are counted from the observer (0 = the observer). Channels: per seat and creature
 kind (the configuration's order) 1 where that creature is on top of a stack; per seat and
@@ -13,10 +14,30 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from hexaround.actions import Window
 from hexaround.hexgrid import key_of
 from hexkit.game import Game, State
 from hexkit.kit.actions import numpy_module
+
+#: Hexes from (0, 0) to the window's edge.
+WINDOW_RADIUS = 6
+
+
+class Window:
+    """The hexes within ``radius`` of (0, 0), numbered row by row (``y`` then ``x``), and
+    their places on a ``(2r + 1) x (2r + 1)`` grid (rows ``y + r``, columns ``x + r``)."""
+
+    def __init__(self, radius: int = WINDOW_RADIUS):
+        self.radius = r = radius
+        self.side = 2 * r + 1
+        self.hexes: tuple[tuple[int, int], ...] = tuple(
+            (x, y) for y in range(-r, r + 1) for x in range(-r, r + 1)
+            if max(abs(x), abs(y), abs(x + y)) <= r
+        )
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.size = len(self.hexes)
+        #: Flat index of each window hex on the grid.
+        self.flat = tuple((y + r) * self.side + (x + r) for x, y in self.hexes)
+
 
 #: Each game's layout, made once (kept while the game lives).
 _LAYOUTS: weakref.WeakKeyDictionary[Game, WindowPlanes] = weakref.WeakKeyDictionary()

@@ -19,7 +19,7 @@ _EXPORTS = {
     "LUMBER": "hexbaron.catalogue", "SUPPLY": "hexbaron.catalogue",
     "PieceType": "hexbaron.catalogue", "Resource": "hexbaron.catalogue",
     "Terrain": "hexbaron.catalogue", "CommandType": "hexbaron.verbs",
-    "Command": "hexbaron.commands", "PieceActionCommand": "hexbaron.commands",
+    "Command": "hexbaron.notation", "PieceActionCommand": "hexbaron.rules",
 }
 
 __all__ = sorted(_EXPORTS)

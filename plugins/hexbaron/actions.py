@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexbaron.commands import Command, MoveCommand, PassCommand, UpgradeCommand
+from hexbaron.notation import Command
+from hexbaron.rules import MoveCommand, PassCommand, UpgradeCommand
 from hexbaron.verbs import CommandType
 from hexkit.game import Game, Move, State
 from hexkit.kit.actions import ActionSpace, ActionSpaceError

@@ -21,9 +21,10 @@ import stat
 from typing import IO
 
 from hexbaron.catalogue import FIELD, FUEL, LUMBER, SUPPLY
-from hexbaron.commands import Command, builtin_catalogue
 from hexbaron.game import TIE_PLAYER_TWO, HexBaronGame, HexBaronState
+from hexbaron.notation import Command
 from hexbaron.render import classic_grid
+from hexbaron.rules import builtin_catalogue
 from hexbaron.setup import PlayerSetup, Setup, load_yaml_setup
 from hexkit.errors import ConfigError, IllegalMoveError
 from hexkit.files.configs import find_config

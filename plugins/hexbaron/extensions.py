@@ -15,7 +15,7 @@ from typing import Any
 import pluggy
 
 from hexbaron.catalogue import Catalogue
-from hexbaron.commands import builtin_catalogue
+from hexbaron.rules import builtin_catalogue
 from hexbaron.verbs import CommandType
 from hexkit.errors import OptionError, PluginError
 

@@ -15,12 +15,13 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from hexbaron import narration, rulebook, rules
 from hexbaron import render as pictures
-from hexbaron import rulebook
 from hexbaron.catalogue import FUEL, Catalogue
-from hexbaron.commands import COMMANDS_PER_TURN, Command
 from hexbaron.extensions import build_catalogue
+from hexbaron.notation import Command, parse_command
 from hexbaron.position import Position
+from hexbaron.rules import COMMANDS_PER_TURN
 from hexbaron.setup import (
     PlayerSetup,
     Setup,
@@ -31,10 +32,9 @@ from hexbaron.setup import (
     size_problem,
     tile_count,
 )
-from hexkit.errors import ConfigError, IllegalMoveError, MoveParseError, OptionError, RecordError
+from hexkit.errors import ConfigError, IllegalMoveError, OptionError, RecordError
 from hexkit.files.configs import looks_like_path, resolve_variant
 from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_json
-from hexkit.kit import events
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.gestures import Gesture
 from hexkit.kit.pieces import Piece
@@ -45,9 +45,6 @@ from hexkit.render.text import StyledText
 TIE_DRAW = "draw"
 TIE_PLAYER_TWO = "player_two"
 STATE_FORMAT = "hexbaron/1"
-#: Event kind: a baron was destroyed, so the game ends once both players have had as many
-#: turns (besides the ``destroyed`` event of the baron itself).
-BARON_LOST = "baron_lost"
 
 
 class HexBaronGame(Game):
@@ -185,8 +182,9 @@ def _setup_file(path: Path, catalogue: Catalogue) -> Setup:
 
 class HexBaronState(State[HexBaronGame, Command]):
     """A Hex Baron position with its move stack. The rules live in the command types
-    (``hexbaron.commands``) and :class:`~hexbaron.position.Position`; this class adds the
-    turn structure, the end of the game, events and gestures, and the generic API.
+    (``hexbaron.rules``) and :class:`~hexbaron.position.Position`, the text of a command
+    in ``hexbaron.notation``, what a turn did in ``hexbaron.narration``; this class adds
+    the turn structure, the end of the game, the generic API and the pictures.
 
     The position's journal is the state's: push and pop roll it back (the kit's undo)."""
 
@@ -223,28 +221,12 @@ class HexBaronState(State[HexBaronGame, Command]):
         """Every command that would be carried out now (``pass`` included) until the end."""
         if self.is_over():
             return []
-        pos = self.pos
-        return [
-            Command(verb, args)
-            for verb, ctype in self.catalogue.commands.items()
-            for args in ctype.legal(pos)
-        ]
+        return rules.legal_commands(self.pos)
 
     def parse_move(self, text: str) -> Command:
         """Read a command: the verb (any case) and its arguments separated by spaces, with
         tile numbers in decimal digits: ``move 0 4``, ``upgrade less 8``, ``pass``."""
-        if not isinstance(text, str):
-            raise MoveParseError(f"a command is text, not {type(text).__name__}")
-        words = text.split()
-        if not words:
-            raise MoveParseError("empty command")
-        verb = words[0].lower()
-        ctype = self.catalogue.commands.get(verb)
-        if ctype is None:
-            verbs = ", ".join(self.catalogue.commands)
-            shown = words[0] if len(words[0]) <= 20 else words[0][:20] + "..."
-            raise MoveParseError(f"unknown command {shown!r} (commands: {verbs})")
-        return Command(verb, ctype.parse(words[1:], self.catalogue))
+        return parse_command(text, self.catalogue)
 
     def check(self, move: Command) -> str | None:
         """None if ``move`` would be carried out now, else the reason it is refused."""
@@ -252,13 +234,7 @@ class HexBaronState(State[HexBaronGame, Command]):
             return f"{move!r} is not a Hex Baron command"
         if self.is_over():
             return "the game is over"
-        ctype = self.catalogue.commands.get(move.verb)
-        if ctype is None:
-            return f"unknown command {move.verb!r}"
-        try:
-            return ctype.check(self.pos, move.args)
-        except (TypeError, ValueError, IndexError):
-            return f"malformed command {move!r}"
+        return rules.refusal(self.pos, move)
 
     def apply(self, move: Command) -> None:
         reason = self.check(move)
@@ -270,9 +246,7 @@ class HexBaronState(State[HexBaronGame, Command]):
         mover = pos.seat
         fuel = pos.resources[mover].get(FUEL, 0)
         note = self.catalogue.commands[move.verb].apply(pos, move.args)
-        if fuel > 0 >= pos.resources[mover].get(FUEL, 0):
-            pos.emit(events.RESOURCE, f"{pos.names[mover]} has no fuel left: no piece can "
-                     "move until some is dug", mover, resource=FUEL, amount=pos.resource(FUEL))
+        narration.fuel_ran_out(pos, mover, fuel)
         if pos.command + 1 < COMMANDS_PER_TURN:
             pos.journal.set("command", pos.command + 1)
         else:
@@ -284,44 +258,11 @@ class HexBaronState(State[HexBaronGame, Command]):
         self.notes.append((mover, move, note))
 
     def _end_turn(self) -> str:
-        """The turn passes, crowded pieces are destroyed and score, and the game-over flag
-        is set if a baron went."""
-        pos = self.pos
-        mover = pos.seat
-        names = pos.names
-        turns = list(pos.turns)
-        turns[mover] += 1
-        doomed, baron = pos.destroy_crowded()
-        first_baron = baron and not pos.baron_lost
-        pos.set_turn(1 - mover, 0, turns, pos.baron_lost or baron)
-        if not doomed:
-            return f"end of {names[mover]}'s turn: nothing destroyed"
-        gains = [0, 0]
-        shown = []
-        for tile, p in doomed:
-            ptype = self.catalogue.pieces[p.kind]
-            gains[1 - p.owner] += ptype.vp_value
-            letter = ptype.letter if p.owner == 0 else ptype.letter.lower()
-            shown.append(f"{letter}{tile}")
-            vps = f"{ptype.vp_value} VP{'s' if ptype.vp_value != 1 else ''}"
-            pos.emit(events.DESTROYED,
-                     f"{names[p.owner]}'s {ptype.name} on tile {tile} was destroyed "
-                     f"({names[1 - p.owner]} +{vps})", p.owner, [tile],
-                     piece=ptype.name, tile=tile, vps=ptype.vp_value)
-        for seat, gain in enumerate(gains):
-            if gain:
-                pos.emit(events.SCORE, f"{names[seat]} scores {gain} VP{'s' if gain != 1 else ''}"
-                         f" (now {pos.vps[seat]})", seat, points=gain, total=pos.vps[seat])
-        if first_baron:
-            lost = [p.owner for _, p in doomed if self.catalogue.pieces[p.kind].is_baron]
-            whose = " and ".join(f"{names[s]}'s" for s in sorted(set(lost)))
-            when = "the game ends now" if mover == 1 else \
-                f"{names[1]} has one last turn, then the game ends"
-            pos.emit(BARON_LOST, f"{whose} baron is lost: {when}", lost[0] if len(set(lost)) == 1
-                     else None, [t for t, p in doomed if self.catalogue.pieces[p.kind].is_baron])
-        scores = ", ".join(f"{names[s]} +{g} VPs" for s, g in enumerate(gains) if g)
-        return (f"end of {names[mover]}'s turn: destroyed {' '.join(shown)} "
-                f"({scores})")
+        """The turn passes (hexbaron.rules) and what it destroyed is told (its events and
+        note, hexbaron.narration)."""
+        mover = self.pos.seat
+        doomed, first_baron = rules.end_turn(self.pos)
+        return narration.turn_ended(self.pos, mover, doomed, first_baron)
 
     def undo(self, move: Command) -> None:
         self.notes.pop()
@@ -354,6 +295,37 @@ class HexBaronState(State[HexBaronGame, Command]):
         twin.pos = self.pos.copy(twin.rng)
         twin.journal = twin.pos.journal
         twin.notes = list(self.notes)
+
+    #: Position attributes a pickle leaves out: the game's catalogue and the grid's tables
+    #: (made again from the game and the board size), the state's generator and journal.
+    _NOT_PICKLED = ("catalogue", "types", "neighbours", "cubes", "rng", "journal")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The kit's data, the position without what the game gives again, its journal
+        and the notes as histories (hexkit.kit.statepickle.History)."""
+        from hexkit.kit.statepickle import History, journal_entries
+
+        data = super().__getstate__()
+        data["pos"] = {k: v for k, v in vars(self.pos).items() if k not in self._NOT_PICKLED}
+        data["journal"] = journal_entries(self.pos.journal)
+        data["notes"] = History(self.notes)
+        return data
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        from hexbaron.layout import grid_tables
+        from hexkit.kit.undo import Journal
+
+        values = dict(data)
+        fields, entries = values.pop("pos"), values.pop("journal")
+        super().__setstate__(values)
+        pos = Position.__new__(Position)
+        pos.__dict__.update(fields)
+        pos.catalogue = self.game.catalogue
+        pos.types = pos.catalogue.pieces
+        pos.neighbours, pos.cubes = grid_tables(pos.size)
+        pos.rng = self.rng
+        pos.journal = self.journal = Journal(pos, entries)
+        self.pos = pos
 
     def is_over(self) -> bool:
         """True after Player Two's turn once a baron has been destroyed (so both players

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from hexbaron.catalogue import FUEL, LUMBER, SUPPLY, Catalogue
-from hexbaron.commands import COMMANDS_PER_TURN, SPAWN_TYPE, Command
+from hexbaron.notation import Command
 from hexbaron.position import Position
+from hexbaron.rules import COMMANDS_PER_TURN, SPAWN_TYPE
 from hexkit.kit.view import BoardView, CellView, HandView, PieceView
 from hexkit.render.text import LAST, TARGET, StyledText, seat_role
 

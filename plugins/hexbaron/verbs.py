@@ -1,36 +1,25 @@
 """How a command verb is defined: :class:`CommandType`, the base of the built-in commands
-and of the ones extension plugins register, and the reading of tile numbers."""
+(``hexbaron.rules``) and of the ones extension plugins register."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hexkit.errors import MoveParseError
+from hexbaron.notation import read_one_tile
 from hexkit.kit.gestures import Gesture
 
 if TYPE_CHECKING:
     from hexbaron.catalogue import Catalogue
     from hexbaron.position import Position
 
-_DIGITS = re.compile(r"[0-9]+")
-
-
-def read_tile(word: str, what: str = "tile") -> int:
-    """A tile number written in plain decimal digits (MoveParseError otherwise)."""
-    if not _DIGITS.fullmatch(word):
-        raise MoveParseError(f"{what} must be a tile number, not {word!r}")
-    if len(word) > 12:
-        raise MoveParseError(f"{what} {word[:12]}... is far too large to be a tile number")
-    return int(word)
-
 
 class CommandType:
     """One verb. Subclass it and override the methods below; the defaults describe a verb
     that takes a single tile number.
 
-    * :meth:`parse` reads the words after the verb (syntax only).
+    * :meth:`parse` reads the words after the verb (syntax only; ``hexbaron.notation`` has
+      the readers of the built-in verbs, e.g. :func:`~hexbaron.notation.read_tile`).
     * :meth:`check` says why the command is not allowed now, or returns None. It must not
       change anything.
     * :meth:`apply` carries out an allowed command through the position's journaled methods
@@ -51,9 +40,7 @@ class CommandType:
 
     def parse(self, words: Sequence[str], catalogue: Catalogue) -> tuple[Any, ...]:
         """Arguments from the words that follow the verb (MoveParseError if malformed)."""
-        if len(words) != 1:
-            raise MoveParseError(f"{self.verb} takes one tile number: {self.syntax}")
-        return (read_tile(words[0]),)
+        return read_one_tile(words, self.verb, self.syntax)
 
     def check(self, pos: Position, args: tuple[Any, ...]) -> str | None:
         """None if the command is allowed now, else the reason it is refused."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexkit.errors import HexkitError, OptionError
-from hive.evaluation import WIN, evaluate
+from hive.evaluation import WIN
 from hive.search import WON, OutOfTime, Search, position_hash
 
 #: Seconds kept back from a time budget for answering (the search stops this early).
@@ -163,16 +163,6 @@ def _earlier_hashes(engine: Any) -> set[int]:
         back.undo()
         seen.add(position_hash(back))
     return seen
-
-
-def playout_evaluate(state: Any) -> tuple[float, float]:
-    """MCTS's score of an unfinished playout (White's, Black's share, summing to 1): the
-    evaluation, squashed by a logistic curve (40 points is about 3 to 1)."""
-    engine = state.engine
-    score = evaluate(engine)
-    white = score if engine.to_move == 0 else -score
-    share = 1.0 / (1.0 + math.exp(-max(-600.0, min(600.0, white / 36.0))))
-    return share, 1.0 - share
 
 
 #: The settings a search budget takes: ``time=S`` (seconds a move) and ``depth=N`` (plies).

@@ -125,46 +125,70 @@ RESULTS = ResultNames({ONGOING: "InProgress", WHITE_WON: "WhiteWins",
 
 
 def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
-    """Rebuild an engine from :meth:`HiveState.to_dict` data, checking what the rules need."""
+    """Rebuild an engine from :meth:`HiveState.to_dict` data, checking what the rules need:
+    the counts, the board, then what must hold of the whole position."""
     if data.get("game_type") != game.game_type:
         raise RecordError(f"not a {game.game_type} position (game_type "
                           f"{data.get('game_type')!r})")
     engine = game.new_engine()
-    position = engine.position
-    actions = data["actions"]
+    actions = _read_actions(data["actions"])
+    for cell in data["board"]:
+        q, r, names = cell
+        _read_stack(engine, game.game_type, q, r, names)
+    if not connected(engine.occ):
+        raise RecordError("the hive is not connected")
+    _check_placed(engine, actions)
+    engine.position.actions[:] = actions
+    _read_last(engine, data.get("last"))
+    engine.result = RESULTS.code(data.get("result", RESULTS.default))
+    engine.reason = str(data.get("reason", ""))
+    if engine.repetition_draw:
+        _read_repetitions(engine, data.get("repetitions", []))
+    return engine
+
+
+def _read_actions(actions: Any) -> list[int]:
     if (not isinstance(actions, list) or len(actions) != 2
             or not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0
                        for a in actions)
             or actions[1] not in (actions[0], actions[0] - 1)):
         raise RecordError("actions must be White's and Black's counts, equal or White one "
                           "ahead")
-    climbers = (BEETLE, MOSQUITO)
-    for cell in data["board"]:
-        q, r, names = cell
-        if not (isinstance(q, int) and isinstance(r, int) and in_range(q, r)):
-            raise RecordError(f"bad hex ({q!r}, {r!r})")
-        if not isinstance(names, list) or not names:
-            raise RecordError(f"hex ({q}, {r}) has no pieces")
-        key = key_of(q, r)
-        if key in engine.stacks:
-            raise RecordError(f"hex ({q}, {r}) is listed twice")
-        codes = []
-        for i, name in enumerate(names):
-            code = engine.code_of.get(name) if isinstance(name, str) else None
-            if code is None:
-                raise RecordError(f"no piece {name!r} in {game.game_type}")
-            if code in engine.where:
-                raise RecordError(f"{name} is on the board twice")
-            if i and engine.code_type[code] not in climbers:
-                raise RecordError(f"{name} cannot be on top of another piece at ({q}, {r})")
-            codes.append(code)
-            engine.where[code] = key
-            position.hands[code & 1][code >> 1] = 0
-            if code < 2:
-                position.bpos[code] = key
-        position.set_stack(key, codes)
-    if not connected(engine.occ):
-        raise RecordError("the hive is not connected")
+    return actions
+
+
+#: The pieces that may stand on another piece.
+_CLIMBERS = (BEETLE, MOSQUITO)
+
+
+def _read_stack(engine: HiveEngine, game_type: str, q: Any, r: Any, names: Any) -> None:
+    if not (isinstance(q, int) and isinstance(r, int) and in_range(q, r)):
+        raise RecordError(f"bad hex ({q!r}, {r!r})")
+    if not isinstance(names, list) or not names:
+        raise RecordError(f"hex ({q}, {r}) has no pieces")
+    key = key_of(q, r)
+    if key in engine.stacks:
+        raise RecordError(f"hex ({q}, {r}) is listed twice")
+    position = engine.position
+    codes = []
+    for i, name in enumerate(names):
+        code = engine.code_of.get(name) if isinstance(name, str) else None
+        if code is None:
+            raise RecordError(f"no piece {name!r} in {game_type}")
+        if code in engine.where:
+            raise RecordError(f"{name} is on the board twice")
+        if i and engine.code_type[code] not in _CLIMBERS:
+            raise RecordError(f"{name} cannot be on top of another piece at ({q}, {r})")
+        codes.append(code)
+        engine.where[code] = key
+        position.hands[code & 1][code >> 1] = 0
+        if code < 2:
+            position.bpos[code] = key
+    position.set_stack(key, codes)
+
+
+def _check_placed(engine: HiveEngine, actions: list[int]) -> None:
+    """No more pieces on the board than turns played; the Queen down by the fourth."""
     for p in (0, 1):
         placed = sum(1 for c in engine.where if c & 1 == p)
         if placed > actions[p]:
@@ -173,23 +197,23 @@ def _engine_from_dict(game: HiveGame, data: Mapping[str, Any]) -> HiveEngine:
         if actions[p] >= 4 and engine.bpos[p] is None:
             raise RecordError(f"{PLAYERS[p]}'s Queen Bee is not on the board after "
                               f"{actions[p]} turns")
-    position.actions[:] = actions
-    last = data.get("last")
-    if last is not None:
-        code = engine.code_of.get(last) if isinstance(last, str) else None
-        if code is None or code not in engine.where:
-            raise RecordError(f"the last moved piece {last!r} is not on the board")
-        engine.last = code
-    engine.result = RESULTS.code(data.get("result", RESULTS.default))
-    engine.reason = str(data.get("reason", ""))
-    if engine.repetition_draw:
-        seen = data.get("repetitions", [])
-        for item in seen:
-            key, count = item
-            if not isinstance(key, str) or not isinstance(count, int) or count < 1:
-                raise RecordError("bad repetition entry")
-            engine.seen[key] = count
-    return engine
+
+
+def _read_last(engine: HiveEngine, last: Any) -> None:
+    if last is None:
+        return
+    code = engine.code_of.get(last) if isinstance(last, str) else None
+    if code is None or code not in engine.where:
+        raise RecordError(f"the last moved piece {last!r} is not on the board")
+    engine.last = code
+
+
+def _read_repetitions(engine: HiveEngine, seen: Any) -> None:
+    for item in seen:
+        key, count = item
+        if not isinstance(key, str) or not isinstance(count, int) or count < 1:
+            raise RecordError("bad repetition entry")
+        engine.seen[key] = count
 
 
 class HiveState(ListedMovesPickling, State[HiveGame, HiveMove]):

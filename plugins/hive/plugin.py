@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hexkit.bots.policy import PlayoutPolicy
 from hexkit.game import GameSpec, Option
 from hexkit.hookspecs import hookimpl
 
-# The UHP engine command, the Hive bot, the uhp: seat and the playout policy live beside the
-# game (hive.services, which imports none of them until used); their hookimpls register
-# through this module, as pluggy registers the hookimpls a plugin module holds.
+# The UHP engine command, the Hive bot and the uhp: seat live beside the game (hive.services,
+# which imports none of them until used); their hookimpls register through this module, as
+# pluggy registers the hookimpls a plugin module holds.
+from hive.services import LEVELS
 from hive.services import hexkit_register_bots as hexkit_register_bots
 from hive.services import hexkit_register_commands as hexkit_register_commands
-from hive.services import hexkit_register_playout_policies as hexkit_register_playout_policies
 
 EXPANSION_CHOICES = ("none", "M", "L", "P", "ML", "MP", "LP", "MLP")
 
@@ -69,3 +70,12 @@ def hexaround_register_placement_rules(register: Callable[[Any], None]) -> None:
 
     for rule in PLACEMENT_RULES:
         register(rule)
+
+
+@hookimpl
+def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
+    """Help the MCTS bot: 10 random plies, then the ``hive`` bot's evaluation scores the
+    position (:mod:`hive.policy`); a Queen surrounded in one is found through HexAround's
+    ``may_win``; the levels are the ``hive`` bot's."""
+    register(PlayoutPolicy("hive", evaluate="hive.policy:playout_evaluate", depth=10,
+                           may_win="hexaround.policy:may_win", levels=LEVELS))

@@ -1,7 +1,7 @@
 """The Hive plugin's services beside the game, registered through hexkit's hooks (plugin.py
 re-exports these hookimpls): the ``hexkit uhp`` command, the ``hive`` bot (PVS search with
-a Hive evaluation, five levels), the ``uhp:COMMAND`` seat and the MCTS playout policy.
-Registering imports none of them: each is imported when used."""
+a Hive evaluation, five levels), the ``uhp:COMMAND`` seat, and the named levels (offered by
+the MCTS playout policy that plugin.py registers). Registering imports none of them until used."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from hexkit.bots import BotSpec
-from hexkit.bots.policy import Level, PlayoutPolicy
+from hexkit.bots.policy import Level
 from hexkit.commands import lazy_command
 from hexkit.hookspecs import hookimpl
 
 #: What hive/plugin.py re-exports: the hookimpls.
-__all__ = ["hexkit_register_bots", "hexkit_register_commands",
-           "hexkit_register_playout_policies"]
+__all__ = ["hexkit_register_bots", "hexkit_register_commands"]
 
 
 def _hive_bot(game: Any, arg: str | None, seed: int | None) -> Any:
@@ -75,14 +74,3 @@ LEVELS = (
     Level("hive:level=4", "iterative deepening PVS, 1 second a move"),
     Level("hive:level=5", "iterative deepening PVS, 3 seconds a move"),
 )
-
-#: ``--p2 mcts``: short random playouts (a random Hive game wanders), then the ``hive``
-#: bot's evaluation scores the position; the tactical layer finds a Queen surrounded in one
-#: through HexAround's ``may_win`` (Hive runs on HexAround's engine); and the levels.
-HIVE_PLAYOUTS = PlayoutPolicy("hive", evaluate="hive.bot:playout_evaluate", depth=10,
-                              may_win="hexaround.policy:may_win", levels=LEVELS)
-
-
-@hookimpl
-def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
-    register(HIVE_PLAYOUTS)

@@ -41,7 +41,7 @@ def test_every_legal_move_has_one_number_that_leads_back_to_it(any_game):
         assert mask.shape == (space.num_actions,) and int(mask.sum()) == len(legal)
         action = rng.choice(sorted(legal))
         move = space.move_of(action, state)
-        assert space.action_of(move) == action
+        assert space.action_in(state, move) == action
         state.push(move)
 
 
@@ -100,11 +100,47 @@ def test_hive_actions_are_openspiels_numbers():
     assert space.action_of(state.parse_move("pass")) == 5488
 
 
-def test_a_hexaround_move_outside_the_window_is_left_out_of_the_mask():
+def test_hexaround_numbers_every_legal_move_wherever_the_colony_drifts():
+    # A colony walked far from (0, 0), where the former window numbered nothing: every
+    # legal move still has a number, the mask is the legal set, move_of gives it back.
     import hexkit
 
     game = hexkit.load_game("hexaround")
     space = game.action_space()
-    far = game.new_state(0).parse_move("move DUCK 0 0 9 0")
-    with pytest.raises(ActionSpaceError):
-        space.action_of(far)
+    state = game.new_state(seed=0)
+    for text in ("place BUTTERFLY 40 -25", "place BUTTERFLY 41 -25", "place DUCK 39 -25",
+                 "place DUCK 42 -25", "place HORSE 38 -24", "place GRASSHOPPER 43 -26"):
+        state.push(text)
+    legal = list(state.legal_moves())
+    numbered = space.legal_map(state)
+    assert len(numbered) == len(legal) > 20
+    assert int(space.action_mask(state).sum()) == len(legal)
+    for action, move in numbered.items():
+        assert space.move_of(action, state) == move
+        assert space.action_in(state, move) == action
+
+
+def test_hexaround_numbers_do_not_depend_on_where_the_colony_is():
+    # The same shape of colony, moved 30 hexes away: the same numbers for the same moves.
+    import hexkit
+
+    game = hexkit.load_game("hexaround")
+    space = game.action_space()
+    numbers = []
+    for dx in (0, 30):
+        state = game.new_state(seed=0)
+        for kind, x, y in (("BUTTERFLY", 0, 0), ("BUTTERFLY", 1, 0), ("DUCK", -1, 0),
+                           ("DUCK", 2, 0)):
+            state.push(f"place {kind} {x + dx} {y}")
+        numbers.append(sorted(space.legal_map(state)))
+    assert numbers[0] == numbers[1]
+    assert space.num_actions == 1 + 6 + 6 * space.slots * 6 + space.slots ** 2 * 7
+
+
+def test_hexaround_action_of_without_the_position_says_what_to_use():
+    import hexkit
+
+    game = hexkit.load_game("hexaround")
+    move = game.new_state(0).parse_move("place DUCK 0 0")
+    with pytest.raises(ActionSpaceError, match="action_in"):
+        game.action_space().action_of(move)

@@ -56,6 +56,48 @@ def test_a_pickled_state_is_the_same_game_and_pops_back_to_the_start(any_game):
     same_game_from_here(state, twin)
 
 
+def test_states_pickled_along_a_game_and_after_a_take_back_each_pop_back_exactly(any_game):
+    # Later states reuse the chunks of history their earlier states wrote; a state that
+    # took moves back and played others must not get the old chunks; a process that has
+    # not seen the chunks (the tables cleared) reads them from the pickle.
+    from hexkit.kit import statepickle
+
+    registry, name = any_game
+    game = registry.load_game(name)
+    state = play(game, 2 * statepickle.CHUNK + 3, seed=6)
+    plies = len(state.move_stack)
+    early = state.copy()
+    for _ in range(min(plies, statepickle.CHUNK + 2)):
+        early.pop()
+    blobs = [pickle.dumps(s) for s in (early, state)]
+    branch = early.copy()
+    legal = branch.legal_moves()
+    if legal:
+        branch.push(legal[-1])
+    blobs.append(pickle.dumps(branch))
+    for table in (statepickle._CHUNK_ENTRIES, statepickle._MOVES):
+        table.clear()
+    for original, blob in zip((early, state, branch), blobs, strict=True):
+        twin = pickle.loads(blob)
+        assert [str(m) for m in twin.move_stack] == [str(m) for m in original.move_stack]
+        same_game_from_here(original.copy(), twin, plies=2)
+
+
+def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
+    # Two histories whose chunks end with the same object (moves are shared values) but
+    # differ before it: each reads back as itself.
+    from hexkit.kit.statepickle import CHUNK, History
+
+    last = ("shared",)
+    one = [(i,) for i in range(CHUNK - 1)] + [last]
+    other = [(-i,) for i in range(CHUNK - 1)] + [last]
+    assert pickle.loads(pickle.dumps(History(one))) == one
+    assert pickle.loads(pickle.dumps(History(other))) == other
+    assert pickle.loads(pickle.dumps(History(one + other[:3]))) == one + other[:3]
+    longer = one + other  # a block of 16 that ends with the same object and starts alike
+    assert pickle.loads(pickle.dumps(History(longer))) == longer
+
+
 def test_mid_game_hex_baron_keeps_its_random_digs():
     # Digs draw from the state's generator: the unpickled state draws the same, and undoes
     # a dig's draw too.

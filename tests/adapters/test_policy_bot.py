@@ -92,7 +92,7 @@ def test_a_policy_on_the_state_may_answer_a_move_its_text_or_an_action():
     game = hexkit.load_game("hexaround")
     state = game.new_state(seed=0)
     first = state.legal_moves()[0]
-    action = game.action_space().action_of(first)
+    action = game.action_space().action_in(state, first)
     for answer in (first, str(first), action, np.int64(action)):
         bot = policy_bot(lambda s, answer=answer: answer)
         assert bot.choose(state) == first

@@ -4,7 +4,8 @@ taken, an opponent's win in one stopped, pressure on the enemy Queen preferred."
 from __future__ import annotations
 
 import pytest
-from hive.bot import HiveBot, evaluate, parse_bot_arg
+from hive.bot import HiveBot, parse_bot_arg
+from hive.evaluation import evaluate
 
 import hexkit
 from hexkit.bots import make_bot
@@ -88,7 +89,7 @@ def test_bot_settings_are_checked():
 
 
 def test_mcts_scores_unfinished_hive_playouts_with_the_evaluation():
-    from hive.bot import playout_evaluate
+    from hive.policy import playout_evaluate
 
     from hexkit import plugins
 

@@ -65,24 +65,55 @@ class Gui:
         return code
 
 
-@pytest.fixture
-def gui():
-    g = Gui()
-    yield g
+def _stop(g: Gui) -> None:
     if g.process.poll() is None:
         g.process.kill()
         g.process.wait()
+
+
+@pytest.fixture
+def fresh_gui():
+    """An engine of its own, for what only a new engine shows (its greeting, no game yet)
+    or a test that stops it."""
+    g = Gui()
+    yield g
+    _stop(g)
+
+
+@pytest.fixture(scope="module")
+def _shared_gui():
+    engines: list[Gui] = []
+    yield engines
+    for g in engines:
+        _stop(g)
+
+
+#: The engine options as a new engine has them (each test starts from them).
+DEFAULT_OPTIONS = ("MaxTime 1", "MaxDepth 0", "RepetitionDraw false")
+
+
+@pytest.fixture
+def gui(_shared_gui):
+    """One engine for the module (each start costs a Python start-up and Hive's loading),
+    its options set back as a new engine has them; every test using it starts a game with
+    newgame. An engine that a test left stopped is replaced."""
+    if not _shared_gui or _shared_gui[-1].process.poll() is not None:
+        _shared_gui.append(Gui())
+    g = _shared_gui[-1]
+    for option in DEFAULT_OPTIONS:
+        assert not g.one(f"options set {option}").startswith("err"), option
+    return g
 
 
 def reference_positions() -> list[dict]:
     return json.loads(DATA.read_text(encoding="utf-8"))["positions"]
 
 
-def test_start_up_prints_the_id_and_the_expansions_then_ok(gui):
-    assert gui.greeting[0].startswith("id hexkit-hive v")
-    assert gui.greeting[1:] == ["Mosquito;Ladybug;Pillbug"]
-    assert gui.send("info") == gui.greeting
-    assert gui.close() == 0 and "Traceback" not in gui.stderr
+def test_start_up_prints_the_id_and_the_expansions_then_ok(fresh_gui):
+    assert fresh_gui.greeting[0].startswith("id hexkit-hive v")
+    assert fresh_gui.greeting[1:] == ["Mosquito;Ladybug;Pillbug"]
+    assert fresh_gui.send("info") == fresh_gui.greeting
+    assert fresh_gui.close() == 0 and "Traceback" not in fresh_gui.stderr
 
 
 def test_newgame_starts_each_game_type(gui):
@@ -132,11 +163,11 @@ def test_illegal_and_unreadable_moves_answer_invalidmove_and_change_nothing(gui)
     assert gui.one("play wA1 wS1-").startswith("invalidmove ")  # not White's turn
 
 
-def test_bad_commands_answer_err_and_the_engine_goes_on(gui):
-    assert gui.one("validmoves").startswith("err ")  # no game yet
-    assert gui.one("play wS1").startswith("err ")
-    assert gui.one("frobnicate").startswith("err ")
-    gui.one("newgame Base")
+def test_bad_commands_answer_err_and_the_engine_goes_on(fresh_gui):
+    assert fresh_gui.one("validmoves").startswith("err ")  # no game yet
+    assert fresh_gui.one("play wS1").startswith("err ")
+    assert fresh_gui.one("frobnicate").startswith("err ")
+    fresh_gui.one("newgame Base")
     for bad in ("newgame Base+X", "newgame Base+MM", "newgame Chess",
                 "newgame Base;InProgress;Black[2];wS1;bS1 wS1-;wQ bS1-",
                 "newgame Base;InProgress;Black[1];wS1;bQ",
@@ -144,18 +175,18 @@ def test_bad_commands_answer_err_and_the_engine_goes_on(gui):
                 "bestmove sometime", "undo x", "perft x", "perft -1", "perft 99",
                 "options set MaxTime abc", "options set MaxTime -3", "options set Nope 1",
                 "options get", "options frob"):
-        answer = gui.one(bad)
+        answer = fresh_gui.one(bad)
         assert answer.startswith("err "), (bad, answer)
-    assert gui.one("play wG1") == "Base;InProgress;Black[1];wG1"  # the game survived
+    assert fresh_gui.one("play wG1") == "Base;InProgress;Black[1];wG1"  # the game survived
 
 
-def test_bytes_that_are_not_utf8_and_blank_lines_never_stop_the_engine(gui):
-    assert gui.one(b"\xff\xfe play \xc3").startswith("err ")
-    assert gui.one(b"play w\x00S1").startswith("err ")
-    assert gui.one(b"newgame " + b"A" * 100_000).startswith("err ")
-    assert gui.send(b"\n\n   \ninfo") == gui.greeting
-    assert gui.one("newgame Base") == "Base;NotStarted;White[1]"
-    assert gui.close() == 0 and "Traceback" not in gui.stderr
+def test_bytes_that_are_not_utf8_and_blank_lines_never_stop_the_engine(fresh_gui):
+    assert fresh_gui.one(b"\xff\xfe play \xc3").startswith("err ")
+    assert fresh_gui.one(b"play w\x00S1").startswith("err ")
+    assert fresh_gui.one(b"newgame " + b"A" * 100_000).startswith("err ")
+    assert fresh_gui.send(b"\n\n   \ninfo") == fresh_gui.greeting
+    assert fresh_gui.one("newgame Base") == "Base;NotStarted;White[1]"
+    assert fresh_gui.close() == 0 and "Traceback" not in fresh_gui.stderr
 
 
 def test_bestmove_gives_a_legal_move_and_does_not_play_it(gui):
