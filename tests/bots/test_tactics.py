@@ -128,7 +128,7 @@ def test_hexaround_bots_check_the_costly_stranding_win_only_for_the_move_they_pl
 
     policy = PlayoutPolicy("hexaround", evaluate=hexaround_policy.evaluate, depth=0,
                            may_win=counted, quick_win=hexaround_policy.quick_win)
-    move = MctsBot(200, seed=1, policy=policy).choose(state)
+    move = MctsBot(50, seed=1, policy=policy).choose(state)
     assert replies_that_win(state, move) == []
     assert len(calls) <= len(legal) // 2
 
