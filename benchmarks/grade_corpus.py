@@ -95,7 +95,16 @@ JAVA_HOSTILE = {
     "write_outside": "        try { java.nio.file.Files.writeString(java.nio.file.Path.of(\""
                      + str(ESCAPE) + "\"), \"escaped\"); } catch (java.io.IOException e) { }\n",
     "exit_at_import": "static",
+    # Not hostile, broken: every placement throws (it must score 0, not the points of the
+    # rules it never reaches), or the builder does.
+    "throw_place": "        if (creature != null) {\n"
+                   "            throw new IllegalStateException(\"not written yet\");\n"
+                   "        }\n",
+    "throw_builder": "builder",
 }
+BUILDER = "src/hexaround/game/HexAroundGameBuilder.java"
+BUILD = ("    public static IHexAroundGameManager buildGameManager(String configurationFile) "
+         "throws IOException {\n")
 GAME_MANAGER = "src/hexaround/game/HexAroundGameManager.java"
 PLACE = "    public MoveResponse placeCreature(CreatureName creature, int x, int y) {\n"
 CLASS = "public class HexAroundGameManager implements IHexAroundGameManager {\n"
@@ -145,9 +154,14 @@ def java_entries(folder: Path) -> list[tuple[str, str | None, str | None, Path]]
     for mutant in java.load_mutants():
         out.append((mutant.id, mutant.id, None, java.make_project(folder, mutant)))
     for name, code in JAVA_HOSTILE.items():
-        where, what = (CLASS, CLASS + "    static { System.exit(3); }\n") if code == "static" \
-            else (PLACE, PLACE + code)
-        hostile = java.Mutant(f"hostile_{name}", "", GAME_MANAGER, ((where, what),), "", 0)
+        file, where, what = GAME_MANAGER, PLACE, PLACE + code
+        if code == "static":
+            where, what = CLASS, CLASS + "    static { System.exit(3); }\n"
+        elif code == "builder":
+            file, where = BUILDER, BUILD
+            what = BUILD + "        if (configurationFile != null) {\n" \
+                "            throw new UnsupportedOperationException(\"no game yet\");\n        }\n"
+        hostile = java.Mutant(f"hostile_{name}", "", file, ((where, what),), "", 0)
         out.append((f"hostile:{name}", None, name, java.make_project(folder, hostile)))
     return out
 
@@ -200,6 +214,9 @@ def report(kind: str, results: dict[str, GradeResult], what: dict[str, tuple], w
         note = (first.output.splitlines()[-1][:110] if first and first.output else "")
         print(f"  {label:<24} {r.score:>6g}/{r.max_score:g} in {r.seconds:5.1f} s  {note}")
         if r.score >= r.max_score and hostile != "write_outside":
+            failures += 1
+        if hostile.startswith("throw_") and r.score:
+            print(f"  FAIL {label}: a project that throws at every call of a kind scores 0")
             failures += 1
     return failures
 

@@ -70,13 +70,19 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], seconds: float = 60) -> N
             time.sleep(0.1)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux)."""
+def cpu_times(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process (Linux)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return 0.0
+        return 0.0, 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux)."""
+    return sum(cpu_times(pid))
 
 
 def http(method: str, url: str, body: Any = None) -> Any:
@@ -467,6 +473,8 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
             command += ["--storage", args.storage]
         if args.broadcast:
             command += ["--broadcast", args.broadcast]
+        if not args.compression:
+            command += ["--no-compression"]
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         url = f"http://127.0.0.1:{port}"
         wait_http(url + "/api/me", proc)
@@ -507,14 +515,16 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
     anchor_times: list[float] = []
     anchor_errors = 0
     hexkit_seconds = 0.0
-    cpu = 0.0
+    cpu = system = 0.0
     try:
         await load.setup()
         for r in range(args.rounds):
             before = sum(cpu_seconds(p) for p in pids)
+            system_before = sum(cpu_times(p)[1] for p in pids)
             moves, elapsed = await load.hexkit_round(args.seconds)
             used = sum(cpu_seconds(p) for p in pids) - before
             cpu += used
+            system += sum(cpu_times(p)[1] for p in pids) - system_before
             hexkit_seconds += elapsed
             part = sorted(load.times[-moves:]) if moves else [0.0]
             print(f"web-load: round {r + 1} hexkit: {moves} moves, median "
@@ -538,8 +548,8 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
         missing = await load.check_records()
         print(f"web-load: records checked: {len(load.tables) + len(load.finished)} games, "
               f"{missing} missing moves; hexkit server CPU {cpu:.1f} s for "
-              f"{load.moves} moves ({cpu / max(1, load.moves) * 1000:.1f} ms a move)",
-              flush=True)
+              f"{load.moves} moves ({cpu / max(1, load.moves) * 1000:.1f} ms a move, "
+              f"{system / max(1, load.moves) * 1000:.1f} of it in the system)", flush=True)
     finally:
         await load.close()
         for proc, _ in servers:
@@ -571,6 +581,8 @@ def main() -> None:
     ap.add_argument("--broadcast", default=None, metavar="URL",
                     help="hexkit serve --broadcast (redis: a throw-away server)")
     ap.add_argument("--processes", type=int, default=1, help="hexkit serve processes")
+    ap.add_argument("--no-compression", dest="compression", action="store_false",
+                    help="hexkit serve --no-compression (no permessage-deflate)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.games < 1 or args.processes < 1 or args.seconds <= 0 or args.rounds < 1:

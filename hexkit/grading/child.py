@@ -37,6 +37,7 @@ def main(argv: list[str]) -> int:
     driver_class = import_object(driver_ref)
     start = json.loads(requests.readline() or "{}")
     guard.install(os.getcwd())
+    guard.hide_packages(start.get("hide", ()), os.getcwd())
     try:
         driver = driver_class(start)
     except BaseException as exc:  # the submission's import may raise anything

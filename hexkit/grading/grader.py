@@ -25,8 +25,8 @@ from hexkit.grading.shrink import Difference, differences, first_difference, shr
 
 #: A submission that times out this many times is not played any further.
 MAX_TIMEOUTS = 3
-#: Nor one that stops answering (crashes, exits) before its first answer in this many
-#: trajectories in a row: each would cost a restart and check nothing.
+#: Nor one that stops answering (crashes, exits) or fails (raises, or its builder does) at
+#: the first call of this many trajectories in a row: each would check nothing.
 MAX_DEAD_STARTS = 5
 #: A rule counts as checked only when at least this share of all calls was compared (a
 #: submission that disagrees at the first call of every game has been checked for nothing).
@@ -181,6 +181,7 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
     found: dict[str, Difference] = {}
     unfinished = ""
     timeouts = dead_starts = 0
+    dead_how: set[str] = set()  # how the games in a row broke at their first call
     total = checked = 0
     try:
         load = getattr(session, "load", None)
@@ -196,26 +197,35 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                               f"{MAX_TIMEOUTS} times, so it was played no further")
                 break
             if dead_starts >= MAX_DEAD_STARTS:
-                unfinished = (f"not checked: the submission stopped answering at the first "
-                              f"call of {MAX_DEAD_STARTS} games in a row, so it was played no "
-                              "further")
+                how = " or ".join(sorted(dead_how, reverse=True))
+                unfinished = (f"not checked: the submission {how} at the first call of "
+                              f"{MAX_DEAD_STARTS} games in a row, so it was played no further")
                 break
             if trajectory.test and trajectory.test in found and all(
                     a in found for a in session.aspects):
                 continue
-            seen = differences(session, trajectory)
+            seen = differences(session, trajectory, wanted=lambda g: g in weights
+                               and g not in found)
             rules = next((d for d in seen if d.aspect is None), None)
             total += len(trajectory.calls)
-            checked += rules.index if rules is not None and _broke(rules) \
+            checked += rules.index if rules is not None and _broke(session, rules) \
                 else len(trajectory.calls)
             if rules is not None and rules.failure and "within" in rules.failure:
                 timeouts += 1
-            dead = rules is not None and bool(rules.failure) and rules.index == 0
+            dead = rules is not None and rules.index == 0 and _broke(session, rules)
+            if dead:
+                assert rules is not None
+                dead_how.add("stopped answering" if rules.failure else "raised an error")
+            else:
+                dead_how.clear()
             dead_starts = dead_starts + 1 if dead else 0
             for seen_here in seen:
                 known = found.get(seen_here.group)
                 if known is None or seen_here.length < known.length:
                     found[seen_here.group] = seen_here
+            if session.stopped:
+                unfinished = f"not checked: {session.stopped}"
+                break
             if all(g in found for g in weights):
                 break
         if not unfinished and total and checked < MIN_CHECKED * total:
@@ -238,10 +248,12 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
             result.tests.append(TestResult(test, points, points, "passed",
                                            _passed_text(test, trajectories), visibility))
             continue
-        small = shrink(session, difference, budget) if not budget.spent() else difference
+        # (a submission played no further cannot be replayed: its difference stays whole)
+        replay = not budget.spent() and not session.stopped
+        small = shrink(session, difference, budget) if replay else difference
         shown = first_difference(session, small.trajectory.with_calls(
             small.trajectory.calls[: small.length]), detail=True, aspect=small.aspect) \
-            if not budget.spent() else None
+            if replay else None
         if shown is None or shown.group != small.group:
             shown = small
         lines = session.explain(shown.trajectory, shown.index, shown.expected, shown.actual,
@@ -263,16 +275,14 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
                                        counterexample=difference.length))
 
 
-def _broke(difference: Difference | None) -> TypeGuard[Difference]:
-    """True if the submission crashed, ended or stopped answering there (rather than
-    answering differently): the rest of that trajectory checked nothing."""
+def _broke(session: Session, difference: Difference | None) -> TypeGuard[Difference]:
+    """True if the submission crashed, raised, ended or stopped answering there (rather
+    than answering differently): the rest of that trajectory checked nothing."""
     if difference is None:
         return False
     if difference.failure:
         return True
-    actual = difference.actual or {}
-    return "error" in actual or "start" in actual or any(
-        isinstance(v, str) and v.startswith("error") for v in actual.values())
+    return session.broke(difference.actual or {})
 
 
 def _passed_text(test: str, trajectories: list[Trajectory]) -> str:

@@ -71,3 +71,40 @@ def install(folder: str) -> None:
             refuse(f"{event} (no programs, network or ctypes while being graded)")
 
     sys.addaudithook(hook)
+
+
+class _HiddenPackages:
+    """A finder, first on ``sys.meta_path``, that refuses the reference game's packages
+    unless the submission's own folder holds them: a submission that imported the
+    reference implementation (the installed ``focus``, say) would be graded as the
+    reference and pass every test."""
+
+    def __init__(self, names: frozenset[str], root: str):
+        self.names = names
+        self.root = root
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname.partition(".")[0] not in self.names:
+            return None
+        for finder in sys.meta_path:  # where the import system would find it
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        places = [spec.origin] if spec.origin not in (None, "namespace") else []
+        places += list(spec.submodule_search_locations or ())
+        if places and all(os.path.realpath(p).startswith(self.root + os.sep)
+                          for p in places):
+            return spec
+        raise ImportError(f"the grader does not allow importing {fullname!r}: it is the "
+                          "reference implementation the submission is graded against")
+
+
+def hide_packages(names: list[str] | tuple[str, ...], folder: str) -> None:
+    """From now on, importing one of the packages ``names`` (the reference game's) fails
+    unless the submission's ``folder`` holds it."""
+    if names:
+        sys.meta_path.insert(0, _HiddenPackages(frozenset(names), os.path.realpath(folder)))

@@ -63,11 +63,20 @@ DRIVER_RESULTS = {
     "BAD_REQUEST": "the driver could not read the request",
     "TIMEOUT": "no answer within the call's deadline (the JVM was killed)",
     "CRASHED": "the JVM exited during the call",
+    "OUT_OF_MEMORY": "the JVM ran out of memory during the call (it was stopped at once)",
 }
+#: What the JVM prints when it runs out of memory: an OutOfMemoryError (with
+#: -XX:+ExitOnOutOfMemoryError it stops at the first one, even one the student's code would
+#: catch), or its own memory failing under the address-space limit.
+_OUT_OF_MEMORY = ("java.lang.OutOfMemoryError", "insufficient memory for the Java Runtime",
+                  "Native memory allocation")
 
-#: JVM options: a small heap and a quick start (C1 only); one JVM plays many games.
+#: JVM options: a small heap and a quick start (C1 only); one JVM plays many games. At
+#: the first OutOfMemoryError the JVM exits (each further call would spend its deadline
+#: collecting garbage), and the grader learns it at once (OUT_OF_MEMORY).
 JAVA_OPTIONS: tuple[str, ...] = (
-    "-Xmx256m", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+    "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-Xss4m", "-XX:+UseSerialGC",
+    "-XX:TieredStopAtLevel=1",
     "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=48m",
     "-XX:CompressedClassSpaceSize=64m", "-XX:-UsePerfData", "-XX:-CreateCoredumpOnCrash",
     "-Djava.awt.headless=true", "-Dfile.encoding=UTF-8",
@@ -272,6 +281,11 @@ class HexAroundJava:
         tail = [ln for ln in self.output_tail().splitlines()
                 if ln.strip() and not ln.startswith("WARNING: ")]
         last = f": {tail[-1][:300]}" if tail else ""
+        memory = next((ln for ln in reversed(tail[-20:])
+                       if any(sign in ln for sign in _OUT_OF_MEMORY)), None)
+        if memory is not None:
+            return ("OUT_OF_MEMORY", f"the Java process ran out of memory {when}: "
+                                     f"{memory.strip()[:300]}")
         if code is not None and code < 0:
             how = f"was killed by signal {signal.Signals(-code).name}" if -code in \
                 signal.valid_signals() else f"was killed by signal {-code}"

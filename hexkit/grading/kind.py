@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,6 +95,9 @@ class Session(ABC):
     #: printed lines): a difference in one does not hide a later difference in the rules
     #: of the same trajectory, nor the other way round.
     aspects: tuple[str, ...] = ()
+    #: Why the submission is played no further (it ran out of memory), or None: the grader
+    #: then stops at once and fails the tests not yet failed with this line.
+    stopped: str | None = None
 
     @abstractmethod
     def trajectories(self, plan: Plan) -> list[Trajectory]:
@@ -113,6 +116,39 @@ class Session(ABC):
         """For each call, True if it left the reference's game as it was (a refused move,
         a query): shrinking first tries without all of them. Default: none known."""
         return [False] * len(expected)
+
+    def broke(self, actual: Observation) -> bool:
+        """True if the submission crashed or raised at this call (rather than answering
+        differently): the rest of its game checks nothing, since its state is unknown."""
+        return "error" in actual or "start" in actual or any(
+            isinstance(v, str) and v.startswith("error") for v in actual.values())
+
+    def skippable(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> bool:
+        """True if call ``index`` can be left out to put the two sides back in step: the
+        reference refused it (its game is the same without it) and nothing observed at it
+        says the two games had parted before it. Default: never assumed."""
+        return False
+
+    def signature(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> Hashable:
+        """What a difference is, regardless of where it happens: two differences of the
+        same signature in one trajectory are taken for the same bug. Default: the keys of
+        the observations that differ."""
+        keys = {k for k in (*expected, *actual) if not k.startswith("_")}
+        return frozenset(k for k in keys if expected.get(k) != actual.get(k))
+
+    def masked(self, expected: Observation, actual: Observation) -> frozenset[str]:
+        """The keys of the observations no longer compared once the two sides went on in
+        step past this difference (:meth:`in_step`): the bug is known there. Default:
+        none."""
+        return frozenset()
+
+    def in_step(self, expected: Observation, actual: Observation) -> bool:
+        """True if, though they differ, both sides took the call alike (both games went
+        on, or ended, the same way), so that the calls after it can still be compared.
+        Default: never assumed."""
+        return False
 
     def same(self, expected: Observation, actual: Observation) -> bool:
         """Whether two observations agree: keys starting with ``_`` are for reports only."""

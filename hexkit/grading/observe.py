@@ -57,12 +57,13 @@ def _from_hand(state: State, move: Any) -> bool:
     return origin is not None and not isinstance(origin, tuple)
 
 
-def _split(state: State, moves: list[Any]) -> list[str]:
+def _split(state: State, moves: list[Any], texts: list[str]) -> list[str]:
     """Digests of the legal moves on the board and of those from a hand or reserve, so
-    that a difference in the list says which rules it touches."""
+    that a difference in the list says which rules it touches (``texts``: the moves
+    written, in the same order)."""
     hand = [_from_hand(state, m) for m in moves]
-    return [digest(sorted(str(m) for m, h in zip(moves, hand, strict=True) if not h)),
-            digest(sorted(str(m) for m, h in zip(moves, hand, strict=True) if h))]
+    return [digest(sorted(t for t, h in zip(texts, hand, strict=True) if not h)),
+            digest(sorted(t for t, h in zip(texts, hand, strict=True) if h))]
 
 
 def _snapshot(state: State) -> Any:
@@ -81,13 +82,15 @@ def observe(game: Game, state: State, text: str, checks: str, detail: bool) -> O
         obs["turn"] = attempt(lambda: state.current_player)[1]
     ok, moves = attempt(lambda: list(state.legal_moves()))
     legal = moves
+    texts: list[str] = []
     if ok:
-        ok, legal = attempt(lambda: sorted(str(m) for m in moves))
+        ok, texts = attempt(lambda: [str(m) for m in moves])
+        legal = sorted(texts) if ok else texts
     obs["legal"] = legal if (detail or not ok) else digest(legal)
     if ok:
         # Not compared (a game need not have gestures): it says which rules a difference
         # in the legal moves touches.
-        obs["_split"] = attempt(lambda: _split(state, moves))[1]
+        obs["_split"] = attempt(lambda: _split(state, moves, texts))[1]
     refusal_expected = not ok or text not in legal
     before = _snapshot(state) if refusal_expected or "u" in checks else None
     result = obs["result"] = _push(state, text)

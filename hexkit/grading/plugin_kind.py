@@ -90,6 +90,14 @@ class PluginKind(Kind):
         return PluginSession(path, reference, limits, budget)
 
 
+def reference_package(name: str) -> str:
+    """The top-level package of the installed game ``name``, which a plugin submission may
+    not import (unless its own folder holds a package of that name)."""
+    factory = plugins.registry().game_spec(name).factory
+    module = factory if isinstance(factory, str) else factory.__module__
+    return module.partition(":")[0].partition(".")[0]
+
+
 class PluginSession(SandboxSession):
     """A plugin submission against the installed reference game."""
 
@@ -103,9 +111,9 @@ class PluginSession(SandboxSession):
         self.options: dict[str, Any] = dict(inline)
         self._games: dict[str, Game] = {}
         target = f"submission/{path.name}"
-        super().__init__(Sandbox("hexkit.grading.drivers:PluginDriver",
-                                 {"path": target, "game": base}, {target: path}, limits,
-                                 budget))
+        start = {"path": target, "game": base, "hide": [reference_package(base)]}
+        super().__init__(Sandbox("hexkit.grading.drivers:PluginDriver", start,
+                                 {target: path}, limits, budget))
 
     # -- the reference ------------------------------------------------------------------
     def game(self, options: Mapping[str, Any]) -> Game:
@@ -209,6 +217,29 @@ class PluginSession(SandboxSession):
 
     def passive(self, trajectory: Trajectory, expected: list[Observation]) -> list[bool]:
         return [obs.get("result") != "ok" for obs in expected]
+
+    def skippable(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> bool:
+        """The reference refused the move, and before it both games agreed (whose turn,
+        the legal moves): only the answer to this move differs."""
+        return expected.get("result") != "ok" and _agreed_before(expected, actual)
+
+    def masked(self, expected: Observation, actual: Observation) -> frozenset[str]:
+        """What differed (the events, the winners, the save): known wrong from here on."""
+        return frozenset(k for k in ("events", "end", "saved")
+                         if expected.get(k) != actual.get(k))
+
+    def in_step(self, expected: Observation, actual: Observation) -> bool:
+        """Both games agreed before the move and took it the same way (played or refused,
+        the game going on or over on both sides, undone alike): a difference in what the
+        move announced, who won, or in saving it leaves the games comparable."""
+        return (_agreed_before(expected, actual)
+                and expected.get("result") == actual.get("result")
+                and (expected.get("end") is None) == (actual.get("end") is None)
+                and actual.get("kept") is not False
+                # (an undo that failed may leave the game otherwise once the move is
+                # played again)
+                and expected.get("undo") == actual.get("undo"))
 
     # -- explaining ----------------------------------------------------------------------
     def _before(self, trajectory: Trajectory, index: int) -> State:
@@ -478,3 +509,8 @@ def check_options(reference: str) -> None:
         plugins.load_game(reference)
     except HexkitError as exc:
         raise OptionError(f"--reference {reference}: {exc}") from None
+
+
+def _agreed_before(expected: Observation, actual: Observation) -> bool:
+    """Whether the two games agreed before a move: over or not, whose turn, legal moves."""
+    return all(expected.get(key) == actual.get(key) for key in ("over", "turn", "legal"))

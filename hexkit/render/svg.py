@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from hexkit.kit.view import BoardView, CellView, HandView
 
@@ -123,15 +124,8 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
     out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
     for cell in view.cells:
-        _, corners = shapes[cell.at]
-        fill = fills.get(cell.terrain, PLAIN_FILL)
-        terrain = f" ({cell.terrain})" if cell.terrain else ""
-        tip = escape(_xml_safe((cell.label or str(cell.at)) + terrain))
-        data = f' data-cell="{cell.at[0]},{cell.at[1]}"' if interactive else ""
-        out.append(
-            f'<polygon points="{_points(corners)}" fill="{fill}"{data}><title>{tip}</title>'
-            "</polygon>"
-        )
+        out.append(_cell_polygon(shapes[cell.at][1], fills.get(cell.terrain, PLAIN_FILL),
+                                 cell.at, cell.label, cell.terrain, interactive))
     out.append("</g>")
     highlight = set(view.highlight)
     for cell in view.cells:
@@ -144,9 +138,12 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
             )
     # Clicks on a cell's label or pieces reach the cell itself.
     out.append('<g pointer-events="none">' if interactive else "<g>")
+    square = view.topology == "square"
+    palette = tuple(colours)
     for cell in view.cells:
-        out.extend(_cell_contents(view, cell, shapes[cell.at][0], r, colours,
-                                  fills.get(cell.terrain, PLAIN_FILL)))
+        if cell.label or cell.pieces:
+            out.extend(_cell_lines(square, cell, shapes[cell.at][0], r, palette,
+                                   fills.get(cell.terrain, PLAIN_FILL)))
     out.append("</g>")
     out.append("</g>")
 
@@ -169,26 +166,51 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
 Point = tuple[float, float]
 
 
-def _cell_shape(view: BoardView, at: tuple[int, int], r: float) -> tuple[Point, list[Point]]:
+# A server draws the same cells of many games after every move: a cell's shape, polygon
+# and contents are pure functions of a few hashable values, so each is made once (the
+# caches are bounded; the pictures are the same byte for byte).
+#: Cells (shapes, polygons, contents) remembered by each cache.
+CELLS_CACHED = 1 << 15
+
+
+def _cell_shape(view: BoardView, at: tuple[int, int], r: float
+                ) -> tuple[Point, tuple[Point, ...]]:
+    return _shape(view.topology, view.orientation, view.y_up, at, r)
+
+
+@lru_cache(maxsize=CELLS_CACHED)
+def _shape(topology: str, orientation: str, y_up: bool, at: tuple[int, int], r: float
+           ) -> tuple[Point, tuple[Point, ...]]:
     a, b = at
-    if view.topology == "square":
+    if topology == "square":
         side = 2 * r
         cx, cy = b * side + r, a * side + r
-        return (cx, cy), [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-    if view.orientation == "flat":
+        return (cx, cy), ((cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r),
+                          (cx - r, cy + r))
+    if orientation == "flat":
         cx, cy = r * 1.5 * a, r * SQRT3 * (b + a / 2)
         start = 0.0
     else:
         cx, cy = r * SQRT3 * (a + b / 2), r * 1.5 * b
         start = 30.0
-    if view.y_up:
+    if y_up:
         cy = -cy
-    corners = [
+    corners = tuple(
         (cx + r * math.cos(math.radians(start + 60 * i)),
          cy + r * math.sin(math.radians(start + 60 * i)))
         for i in range(6)
-    ]
+    )
     return (cx, cy), corners
+
+
+@lru_cache(maxsize=CELLS_CACHED)
+def _cell_polygon(corners: tuple[Point, ...], fill: str, at: tuple[int, int], label: str,
+                  terrain: str, interactive: bool) -> str:
+    """A cell's polygon, filled by its terrain, with its name as a tooltip."""
+    tip = escape(_xml_safe((label or str(at)) + (f" ({terrain})" if terrain else "")))
+    data = f' data-cell="{at[0]},{at[1]}"' if interactive else ""
+    return (f'<polygon points="{_points(corners)}" fill="{fill}"{data}><title>{tip}</title>'
+            "</polygon>")
 
 
 def _shrink(corners: Sequence[Point], centre: Point, k: float) -> list[Point]:
@@ -197,11 +219,16 @@ def _shrink(corners: Sequence[Point], centre: Point, k: float) -> list[Point]:
 
 
 # -- cell contents -------------------------------------------------------------------------
-def _cell_contents(view: BoardView, cell: CellView, centre: Point, r: float,
+@lru_cache(maxsize=CELLS_CACHED)
+def _cell_lines(square: bool, cell: CellView, centre: Point, r: float,
+                colours: tuple[str, ...], fill: str) -> tuple[str, ...]:
+    return tuple(_cell_contents(square, cell, centre, r, colours, fill))
+
+
+def _cell_contents(square: bool, cell: CellView, centre: Point, r: float,
                    colours: Sequence[str], fill: str = PLAIN_FILL) -> list[str]:
     out: list[str] = []
     cx, cy = centre
-    square = view.topology == "square"
     if cell.label:
         # Black or white, whichever reads better on the terrain: no halo is needed (and
         # renderers without paint-order would draw a halo over the glyphs).
@@ -264,6 +291,7 @@ def _piece_label(cx: float, cy: float, text: str, r: float, colour: str,
     return _text(cx, cy + size * 0.36, text, size, anchor="middle", fill=ink, weight="bold")
 
 
+@lru_cache(maxsize=256)
 def label_inks(fill: str) -> tuple[str, str]:
     """The ink of a cell label on a cell of colour ``fill``, and its opposite: black or
     white, whichever contrasts more (at least 4.58:1, above the WCAG 4.5 for text,

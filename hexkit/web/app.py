@@ -680,8 +680,10 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         await broadcast.start(remote_change)
         indexing = loop.run_in_executor(store.workers, store.index_missing)
         archiver = loop.create_task(archive_idle())
+        sweeper = loop.create_task(flags.sweep())
         yield
         archiver.cancel()
+        sweeper.cancel()
         flags.close()
         await hub.shutdown()
         await broadcast.stop()

@@ -170,7 +170,9 @@ class Hub:
                 if text is None:
                     return
                 try:
-                    await asyncio.wait_for(peer.socket.send_text(text), timeout)
+                    # A deadline on the send, without a task per message (wait_for's).
+                    async with asyncio.timeout(timeout):
+                        await peer.socket.send_text(text)
                 except TimeoutError:
                     self.drop(peer, f"a send took more than {timeout:g} s")
                     return

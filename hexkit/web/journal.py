@@ -1,12 +1,13 @@
 """The write-ahead journal of a server's folder: what makes a move durable, with one fsync
 for many moves.
 
-A commit first replaces the game's files (its record, its seats) atomically without
-waiting for the disk, then appends the files' new texts to the journal and waits until the
-journal is on disk: the commits of many games waiting at once are written and fdatasync'ed
-together (group commit: whoever finds no write under way writes everyone's lines; the
-others wait for it). So a move costs a share of one fdatasync, not an fsync of its file
-and of its folder each, and the saves of a whole class keep up however slow the disk is.
+A commit appends the new texts of the game's files (its record, its seats) to the journal
+and waits until the journal is on disk, then writes them over the files in place without
+waiting for the disk (a file torn by a crash is put right from the journal): the commits
+of many games waiting at once are written and fdatasync'ed together (group commit:
+whoever finds no write under way writes everyone's lines; the others wait for it). So a
+move costs a share of one fdatasync, not an fsync of its file and of its folder each, and
+the saves of a whole class keep up however slow the disk is.
 
 When the journal passes :data:`ROTATE_BYTES` a new one is started; a thread then fsyncs
 the files of the games the old one holds, and removes it. At start-up

@@ -47,6 +47,9 @@ CREATE TABLE IF NOT EXISTS hexkit_sessions (
 CREATE TABLE IF NOT EXISTS hexkit_links (
     key_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL);
 CREATE TABLE IF NOT EXISTS hexkit_meta (key TEXT PRIMARY KEY, value BYTEA NOT NULL);
+ALTER TABLE hexkit_games ADD COLUMN IF NOT EXISTS deadline DOUBLE PRECISION;
+CREATE INDEX IF NOT EXISTS hexkit_games_deadline ON hexkit_games (deadline)
+    WHERE NOT finished AND NOT archived;
 """
 #: Held while the tables are made, so that processes starting together do not race.
 _SCHEMA_LOCK = 0x6865786B6974  # "hexkit"
@@ -140,15 +143,15 @@ class PostgresStorage:
             {"format": SEATS_FORMAT, "version": 1, **seats})
         row = row or IndexRow({})
         index = (row.client, row.account, players_text(row.players), row.finished,
-                 json.dumps(row.summary))
+                 json.dumps(row.summary), row.deadline)
         if expected is None:
             if record_text is None or seats_text is None:
                 raise HexkitError("a new game is saved with its record and its seats")
             try:
                 self._db().execute(
                     "INSERT INTO hexkit_games (id, seq, record, seats, client, account, "
-                    "players, finished, summary, created, updated) VALUES (%s, 1, %s, %s, "
-                    f"%s, %s, %s, %s, %s, %s, {_NOW})",
+                    "players, finished, summary, deadline, created, updated) VALUES (%s, 1, "
+                    f"%s, %s, %s, %s, %s, %s, %s, %s, %s, {_NOW})",
                     (game_id, record_text, seats_text, *index, row.created or time.time()))
             except self.psycopg.errors.UniqueViolation:
                 raise Conflict(f"game {game_id} exists already") from None
@@ -158,7 +161,7 @@ class PostgresStorage:
         found = self._run(
             "UPDATE hexkit_games SET seq = seq + 1, record = COALESCE(%s, record), "
             "seats = COALESCE(%s, seats), client = %s, account = %s, players = %s, "
-            f"finished = %s, summary = %s, updated = {_NOW} "
+            f"finished = %s, summary = %s, deadline = %s, updated = {_NOW} "
             "WHERE id = %s AND seq = %s AND NOT archived RETURNING seq",
             (record_text, seats_text, *index, game_id, expected)).fetchone()
         if found is None:
@@ -167,9 +170,9 @@ class PostgresStorage:
 
     def put_row(self, game_id: str, row: IndexRow) -> None:
         self._run("UPDATE hexkit_games SET client = %s, account = %s, players = %s, "
-                  "finished = %s, summary = %s WHERE id = %s",
+                  "finished = %s, summary = %s, deadline = %s WHERE id = %s",
                   (row.client, row.account, players_text(row.players), row.finished,
-                   json.dumps(row.summary), game_id))
+                   json.dumps(row.summary), row.deadline, game_id))
 
     def lobby(self, offset: int, limit: int, mine: str | None = None
               ) -> tuple[list[dict[str, Any]], int]:
@@ -190,6 +193,12 @@ class PostgresStorage:
             row = self._run("SELECT count(*) FROM hexkit_games WHERE NOT archived AND NOT "
                             "finished AND client = %s", (client,)).fetchone()
         return int(row[0])
+
+    def due_clocks(self, now: float, limit: int = 100) -> list[str]:
+        """Live games whose running clock ran out by ``now``, the earliest first."""
+        rows = self._run("SELECT id FROM hexkit_games WHERE deadline <= %s AND NOT finished "
+                         "AND NOT archived ORDER BY deadline LIMIT %s", (now, limit)).fetchall()
+        return [r[0] for r in rows]
 
     def idle_finished(self, older_than: float) -> list[str]:
         rows = self._run(f"SELECT id FROM hexkit_games WHERE finished AND NOT archived AND "

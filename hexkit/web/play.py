@@ -111,6 +111,9 @@ class Clock:
     def new(cls, control: TimeControl, seats: int) -> Clock:
         return cls(control, [control.seconds] * seats)
 
+    def copy(self) -> Clock:
+        return Clock(self.control, list(self.left), self.running, self.since)
+
     def remaining(self, seat: int, now: float) -> float:
         """Seconds ``seat`` has left at ``now`` (never below 0)."""
         left = self.left[seat]
@@ -202,6 +205,13 @@ class PlayFlow:
     rematch: str = ""
     #: Who left the finished game (their seats).
     left: list[int] = field(default_factory=list)
+
+    def copy(self) -> PlayFlow:
+        """An independent copy (what a refused change puts back); the outcome is
+        immutable and shared."""
+        return PlayFlow(self.seats, None if self.clock is None else self.clock.copy(),
+                        self.ended, self.draw_offer, self.rematch_offer, self.rematch,
+                        list(self.left))
 
     @classmethod
     def new(cls, seats: int, control: TimeControl | None) -> PlayFlow:

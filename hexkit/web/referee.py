@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections.abc import Iterable
 from typing import Any
 
+from hexkit.errors import HexkitError
 from hexkit.web.play import PlayError
 from hexkit.web.rooms import Room, RoomError, RoomStore
 
@@ -159,16 +161,47 @@ def leave(store: RoomStore, room: Room, tokens: Any) -> bool:
     return True
 
 
+#: How often the lobby's index is asked for clocks that ran out in games not loaded here.
+SWEEP_SECONDS = 1.0
+
+
 class FlagWatch:
     """Ends a game when the running clock runs out, even if nobody acts: one timer per
     loaded room with a clock running, set again from what the room last published after
     every change (:meth:`watch`); when it fires, the room decides in its worker
-    (:meth:`Room.check_time` through :meth:`RoomStore.run`, which announces the end)."""
+    (:meth:`Room.check_time` through :meth:`RoomStore.run`, which announces the end).
+
+    A game nobody opened since the server started (or that this process unloaded) has no
+    timer: its lobby row keeps its clock's deadline, and :meth:`sweep` loads each game
+    whose deadline passed and sets its timer, so its flag falls within a second of its
+    time. With several processes each sweeps, and the storage's version check lets one
+    commit the flag (the others catch up)."""
 
     def __init__(self, store: RoomStore):
         self.store = store
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+
+    async def sweep(self, every: float = SWEEP_SECONDS) -> None:
+        """Every ``every`` seconds, until cancelled: the games whose clock ran out by
+        their rows and that have no timer here are loaded and watched."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                due = await asyncio.to_thread(self.store.storage.due_clocks, time.time())
+            except (OSError, HexkitError, sqlite3.Error) as exc:  # the next sweep retries
+                log.error("cannot look for clocks that ran out: %s", exc)
+                continue
+            for game_id in due:
+                if game_id in self.timers:
+                    continue
+                try:
+                    room = await self.store.open(game_id)
+                except RoomError as exc:
+                    log.error("game %s: cannot decide its clock: %s", game_id, exc)
+                    continue
+                if game_id not in self.timers:
+                    self.watch(room)
 
     def watch(self, room: Room, retry: bool = False) -> None:
         """Set (or clear) the room's timer from its clock as last published."""

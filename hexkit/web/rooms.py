@@ -25,7 +25,6 @@ the fresh game.
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
 import hmac
 import json
@@ -110,11 +109,14 @@ class Seat:
 
 @dataclass
 class LogEntry:
-    """One move as the page narrates it."""
+    """One move as the page narrates it; ``mark``, the move's gesture as the last-move
+    marks show it (``origin``, ``target``, ``via``), when it was known as the move was
+    played (else :meth:`Room.last_marks` works it out)."""
 
     seat: int
     move: str
     events: list[dict[str, Any]]
+    mark: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _shown: tuple[int, dict[str, Any]] | None = field(default=None, repr=False,
                                                       compare=False)
 
@@ -161,8 +163,9 @@ class Published:
     base: int | None = None
     mover: str | None = None
     others: str | None = None
-    moves: str = ""
     _full: str | None = field(default=None, repr=False)
+    _moves: str | None = field(default=None, repr=False)
+    _by_text: dict[str, dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def full(self) -> str:
@@ -170,6 +173,20 @@ class Published:
         if self._full is None:
             self._full = json.dumps(self.data)
         return self._full
+
+    @property
+    def moves(self) -> str:
+        """The legal moves as a ``moves`` message (made when a browser first asks)."""
+        if self._moves is None:
+            self._moves = json.dumps({"type": "moves", "version": self.version,
+                                      "moves": self.data["moves"]})
+        return self._moves
+
+    def move_named(self, text: str) -> dict[str, Any] | None:
+        """The legal move whose notation is ``text``, as published (None if none)."""
+        if self._by_text is None:
+            self._by_text = {m["text"]: m for m in self.data["moves"]}
+        return self._by_text.get(text)
 
 
 def svg_patch(before: str, now: str) -> list[list[Any]] | None:
@@ -218,6 +235,19 @@ def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool
     if before["turn"] != now["turn"] or before["moves"] != now["moves"]:
         out["moves"] = now["moves"] if with_moves else []
     return out
+
+
+def change_texts(before: dict[str, Any], now: dict[str, Any],
+                 patch: list[list[Any]] | None) -> tuple[str, str]:
+    """:func:`change_message` as JSON for the browsers holding the seat to move and for
+    the others: what they share is encoded once, the legal moves spliced in."""
+    shared = change_message(before, now, False, patch)
+    if "moves" not in shared:
+        text = json.dumps(shared)
+        return text, text
+    del shared["moves"]
+    head = json.dumps(shared)[:-1]
+    return f'{head}, "moves": {json.dumps(now["moves"])}}}', f'{head}, "moves": []}}'
 
 
 @dataclass
@@ -384,11 +414,15 @@ class Room:
 
     def _push(self, seat: int, move: Move | str) -> str:
         state = self.state
+        shown = self.published
+        if shown is not None and (shown.version != self.version or
+                                  shown.data["ply"] != len(state.move_stack)):
+            shown = None  # not this position's moves
         refused = push_or_refusal(state, move, hint=" (click a piece to see its moves)")
         if refused is not None:
             raise RoomError(refused)
         asked, self.undo_request = self.undo_request, None  # a move answers it
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
         try:
             self.save(seats=asked is not None or self.flow != flow_before)
@@ -402,7 +436,10 @@ class Room:
                 raise
             raise RoomError(saving_refusal(exc), 503) from None
         text = str(state.move_stack[-1])
-        self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()]))
+        entry = None if shown is None else shown.move_named(text)
+        mark = None if entry is None else \
+            {k: v for k, v in entry.items() if k not in ("text", "kind")}
+        self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()], mark))
         self.undo_request = None
         self.notice = ""
         self.changed(save=False)
@@ -413,7 +450,7 @@ class Room:
         if self.finished:
             return
         self.stopped = why
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.game_over(time.time())
         try:
             self.save_seats()
@@ -429,7 +466,7 @@ class Room:
         if flow.clock is None or flow.ended is not None or self.stopped or \
                 self.state.is_over():
             return False
-        before = copy.deepcopy(flow)
+        before = flow.copy()
         if flow.flag(self.players, time.time()) is None:
             return False
         try:
@@ -448,7 +485,7 @@ class Room:
     def flow_change(self, change: Callable[[PlayFlow], Any]) -> None:
         """Apply ``change(flow)`` (resign, draw, rematch...) and save it, or change nothing
         and raise (a refusal, Conflict, or RoomError 503 when the save fails)."""
-        before = copy.deepcopy(self.flow)
+        before = self.flow.copy()
         try:
             change(self.flow)
             self.save_seats()
@@ -533,7 +570,7 @@ class Room:
         while len(self.log) - len(taken) > keep and self.state.move_stack:
             taken.append(self.state.pop())
         asked, self.undo_request = self.undo_request, None
-        flow_before = copy.deepcopy(self.flow)
+        flow_before = self.flow.copy()
         self.flow.undone(self.state.current_player, time.time())
         try:
             self.save(seats=asked is not None or self.flow != flow_before)
@@ -590,9 +627,12 @@ class Room:
 
     def index_row(self) -> IndexRow:
         """The game's row in the lobby."""
+        finished = self.finished
+        clock = self.flow.clock
         return IndexRow(self.summary(), self.owner.client, self.owner.account,
-                        tuple(s.player for s in self.seats if s.player), self.finished,
-                        self.created)
+                        tuple(s.player for s in self.seats if s.player), finished,
+                        self.created,
+                        None if finished or clock is None else clock.deadline())
 
     # -- pictures ------------------------------------------------------------------------
     def position(self, ply: int | None = None) -> State:
@@ -670,15 +710,12 @@ class Room:
         if last is not None and last.version == self.version:
             return last
         data = self._snapshot_now()
-        made = Published(self.version, data,
-                         moves=json.dumps({"type": "moves", "version": self.version,
-                                           "moves": data["moves"]}))
+        made = Published(self.version, data)
         if last is not None:
             made.base = last.version
             patch = None if last.data["svg"] == data["svg"] else \
                 svg_patch(last.data["svg"], data["svg"])
-            made.mover = json.dumps(change_message(last.data, data, True, patch))
-            made.others = json.dumps(change_message(last.data, data, False, patch))
+            made.mover, made.others = change_texts(last.data, data, patch)
         self.published = made
         return made
 
@@ -727,6 +764,9 @@ class Room:
         while count < len(log) and count < len(self.state.move_stack) and \
                 log[-1 - count].seat == seat:
             count += 1
+        if all(entry.mark is not None for entry in log[len(log) - count:]):
+            return [{**entry.mark, "removed": removed_cells(entry.events)}  # type: ignore[dict-item]
+                    for entry in log[len(log) - count:]]
         twin = self.state.copy()
         taken = [twin.pop() for _ in range(count)]
         marks = []
@@ -734,8 +774,7 @@ class Room:
             g = twin.gesture(move)
             mark: dict[str, Any] = {"origin": None, "target": None, "via": []} \
                 if g is None else {k: v for k, v in g.to_dict().items() if k != "kind"}
-            mark["removed"] = [cell for e in entry.events if e.get("kind") in REMOVING
-                               for cell in e.get("cells", ())]
+            mark["removed"] = removed_cells(entry.events)
             marks.append(mark)
             twin.push(move)
         return marks
@@ -746,6 +785,11 @@ class Room:
 HANDS_WRAP = 22.0
 #: Event kinds whose cells lost a piece (marked on the board after the move).
 REMOVING = frozenset({"destroyed", "captured", "returned"})
+
+
+def removed_cells(events: list[dict[str, Any]]) -> list[Any]:
+    """The cells of the pieces a move's events destroyed, captured or sent back."""
+    return [cell for e in events if e.get("kind") in REMOVING for cell in e.get("cells", ())]
 
 
 def terrain_legend(view: BoardView) -> list[list[str]]:

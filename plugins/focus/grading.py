@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +121,8 @@ class FocusGameSession(SandboxSession):
         else:
             files = {f"submission/{path.name}": path}
             target = f"submission/{path.name}"
-        start = {"path": target, "module": "FocusGame", "class": "FocusGame"}
+        start = {"path": target, "module": "FocusGame", "class": "FocusGame",
+                 "hide": ["focus"]}  # the reference: a program that imports it is refused
         super().__init__(Sandbox("hexkit.grading.drivers:ClassDriver", start, files, limits,
                                  budget))
 
@@ -237,6 +238,20 @@ class FocusGameSession(SandboxSession):
             out.append(call[0].startswith("show_") or not isinstance(ret, str)
                        or ret.lower() != "successfully moved" and not ret.endswith(" Wins"))
         return out
+
+    def skippable(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> bool:
+        """A move the reference refused (not a query: a ``show_*`` answered otherwise shows
+        the two boards parted before it)."""
+        ret = expected.get("ret")
+        return (trajectory.calls[index][0] in ("move_piece", "reserved_move")
+                and isinstance(ret, str) and ret.lower() != "successfully moved"
+                and not ret.endswith(" Wins"))
+
+    def signature(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> Hashable:
+        """The method, and the two answers as the course compares them."""
+        return (trajectory.calls[index][0], repr(_norm(expected)), repr(_norm(actual)))
 
     def same(self, expected: Observation, actual: Observation) -> bool:
         return bool(_norm(expected) == _norm(actual))

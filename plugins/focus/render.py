@@ -4,6 +4,7 @@ renderer. Stacks read bottom to top, left to right, followed by their height."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from focus.notation import COLUMNS, ReserveMove, StackMove, square_name
@@ -125,15 +126,20 @@ def _highlight(state: FocusPosition) -> tuple[tuple[int, int], ...]:
     return ()
 
 
+@lru_cache(maxsize=1 << 14)
+def _cell(sq: tuple[int, int], stack: tuple[int, ...], letters: tuple[str, ...]) -> CellView:
+    # The same few stacks on the same squares, drawn after every move of every game (a
+    # server): each cell's view is made once.
+    return CellView(sq, square_name(sq), "", tuple(PieceView(s, letters[s]) for s in stack))
+
+
 def board_view(state: FocusPosition) -> BoardView:
     """The position for game-neutral renderers: one cell per square, pieces bottom first;
     each player's reserve as their hand (where reserve moves start)."""
     rules = state.rules
-    cells = tuple(
-        CellView(sq, square_name(sq), "",
-                 tuple(PieceView(s, rules.letters[s]) for s in state.stack(i)))
-        for i, sq in enumerate(rules.squares)
-    )
+    letters = tuple(rules.letters)
+    cells = tuple(_cell(sq, tuple(state.stack(i)), letters)
+                  for i, sq in enumerate(rules.squares))
     caption = tuple(_player_lines(state)) + (_status_line(state),)
     hands = tuple(HandView(seat, "", state.reserve(seat), "reserve")
                   for seat in range(rules.players) if state.is_active(seat))

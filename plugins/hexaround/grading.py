@@ -22,9 +22,10 @@ A difference is reported under the rule it touches (:meth:`HexAroundJavaSession.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -38,6 +39,7 @@ from hexaround.manager import GameManager
 from hexkit import plugins
 from hexkit.errors import OptionError
 from hexkit.grading.hexaround_java import (
+    DRIVER_RESULTS,
     JAVA_OPTIONS,
     CompiledProject,
     HexAroundJava,
@@ -62,6 +64,14 @@ COURSE_CREATURES = ("BUTTERFLY", "CRAB", "DOVE", "DUCK", "GRASSHOPPER", "HORSE",
                     "HUMMINGBIRD", "RABBIT", "SPIDER", "TURTLE")
 WEIGHTS = {"placement": 30.0, "movement": 45.0, "winning": 25.0}
 ENDS = ("BLUE_WON", "RED_WON", "DRAW")
+#: Colours, creature names and numbers in the reference's messages (a rule's own words
+#: are the rest).
+_NAMES_AND_NUMBERS = re.compile(r"\b[A-Z][A-Z_]+\b|-?\d+")
+#: The driver's answers when the JVM stopped answering (the game is lost with it).
+LOST = ("TIMEOUT", "CRASHED", "OUT_OF_MEMORY")
+#: The JVM's heap (in JAVA_OPTIONS), named when a submission exhausts it.
+JAVA_HEAP = next(o.removeprefix("-Xmx") for o in JAVA_OPTIONS if o.startswith("-Xmx")
+                 ).upper().replace("M", " MiB").replace("G", " GiB")
 #: The kinds of ending of :func:`probes.ending_actions`.
 ENDINGS = ("BLUE_WON", "RED_WON", "draw", "stuck")
 Call = list[Any]
@@ -78,6 +88,8 @@ OPENING_GAMES = 4
 #: layer, whose checks for a win in one cost seconds a move once the board is full (the
 #: steered games reach the endings instead).
 JAVA_BOT = "mcts:sims=12,tactics=off"
+#: Games tried per kind of surround for an ending with a creature left to place.
+READY_ATTEMPTS = 8
 #: The branches of a game: its endings, and rare positions a request is made in.
 BRANCH_NAMES = {"BLUE_WON": "ending with RED's butterfly surrounded",
                 "RED_WON": "ending with BLUE's butterfly surrounded",
@@ -211,7 +223,7 @@ def _choose(engine: Engine, rng: random.Random, legal: list[Action]) -> Action:
 
 def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int = 2,
               bots: list[Any] | None = None, goal: str | None = None,
-              inline_opening: bool = False) -> Game:
+              keep: int | None = None, inline_opening: bool = False) -> Game:
     """A game played on ``gm`` (as it is made), with the requests that probe the rules.
 
     At each colour's first two placements (the opening), if ``probing``, every rule of
@@ -220,7 +232,8 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
     ``inline_opening``), so that a submission that gets one of them wrong still plays the
     game on; after the opening, before each action, up to ``probing`` requests the
     reference refuses, each for another rule (:func:`probes.refused_probes`). Then the
-    action: the ``bots``' choice, the steering of ``goal`` (:data:`probes.GOALS`), or
+    action: the ``bots``' choice, the steering of ``goal`` (:data:`probes.GOALS`; ``keep``:
+    the player that keeps a creature to place after the end, :func:`probes.seek`), or
     random (:func:`_choose`). Where a legal action would end the game in a way not yet seen
     in this game, a branch leaves it there: the calls so far, that action, then requests
     after the end (:func:`probes.after_end_probes`); and where one would hem in a flyer of
@@ -285,7 +298,7 @@ def play_game(gm: GameManager, rng: random.Random, length: int, *, probing: int 
         if not legal:
             break
         if goal is not None:
-            action = probes.seek(engine, goal, rng, legal)
+            action = probes.seek(engine, goal, rng, legal, keep)
         elif bots is not None:
             move = bots[engine.to_move].choose(gm.state)
             action = gm.state.action_of(move)
@@ -448,6 +461,20 @@ class HexAroundJavaSession(Session):
                 games.append((f"game steered to {goal} {i + 1}", "steered", play_game(
                     self.reference(), rng, min(length, STEERED_ACTIONS),
                     probing=0, goal=goal)))
+        if plan.ends and not any(what.endswith(" ready") for _name, _source, game in games
+                                 for what, _calls in game.branches):
+            # No ending met had a creature left to place (a variant of few creatures):
+            # games steered to a surround that leaves the victim one, to act after the end.
+            for goal, victim in (("surround RED", 1), ("surround BLUE", 0)):
+                for attempt in range(READY_ATTEMPTS):  # the first game that gets there
+                    rng = random.Random(plan.seed * 1000 + 900 + 10 * victim + attempt)
+                    gm = self.reference()
+                    game = play_game(gm, rng, min(length, STEERED_ACTIONS), probing=0,
+                                     goal=goal, keep=victim)
+                    if gm.is_over():
+                        games.append((f"game steered to {goal}, {PLAYERS[victim]} keeping a "
+                                      "creature to place", "steered", game))
+                        break
         out = [Trajectory(name, source, {}, game.calls) for name, source, game in games]
         for name, _source, game in games[:OPENING_GAMES]:
             out += [Trajectory(f"{name}: {what}", "probe", {}, calls)
@@ -479,6 +506,8 @@ class HexAroundJavaSession(Session):
         return out
 
     def actual(self, trajectory: Trajectory, detail: bool = False) -> Run:
+        if self.stopped:
+            return Run([], self.stopped)
         self.load()
         java = self.java
         assert java is not None
@@ -486,8 +515,8 @@ class HexAroundJavaSession(Session):
             built = java.build(self.config_file)
         except JavaProjectError as exc:  # a JVM that cannot start again
             return Run([], str(exc))
-        if built[0] in ("TIMEOUT", "CRASHED"):
-            return Run([], f"buildGameManager: {built[1]}")
+        if built[0] in LOST:
+            return Run([], self._lost(built, "buildGameManager: "))
         if built[0] != "OK":
             return Run([], f"buildGameManager failed: {built[0]}: {built[1]}")
         out: list[Observation] = []
@@ -499,10 +528,43 @@ class HexAroundJavaSession(Session):
                 result, message = java.place(call[1], call[2], call[3])
             else:
                 result, message = java.move(call[1], call[2], call[3], call[4], call[5])
-            if result in ("TIMEOUT", "CRASHED"):
-                return Run(out, message)
+            if result in LOST:
+                return Run(out, self._lost((result, message)))
             out.append({"result": result, "_message": message})
         return Run(out)
+
+    def _lost(self, lost: tuple[str, str], prefix: str = "") -> str:
+        """Why the JVM stopped answering; once it ran out of memory, the submission is
+        played no further (each game would exhaust it again, at a JVM's start each)."""
+        result, message = lost
+        if result == "OUT_OF_MEMORY":
+            self.stopped = (f"{message} (its heap: {JAVA_HEAP}); the submission was "
+                            "played no further")
+        return prefix + message
+
+    def skippable(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> bool:
+        """A request the reference refused (the course's calls answer nothing else, so
+        nothing showed the games parted before it)."""
+        return expected.get("result") == "MOVE_ERROR"
+
+    def signature(self, trajectory: Trajectory, index: int, expected: Observation,
+                  actual: Observation) -> Hashable:
+        """The two results, and the rule the reference's message names (its words without
+        the colours, creatures and numbers): a placement and a move refused by the same
+        rule (the butterfly's deadline) are one bug, not two."""
+        rule = _NAMES_AND_NUMBERS.sub("#", str(expected.get("_message") or ""))
+        return (expected.get("result"), rule, actual.get("result"))
+
+    def in_step(self, expected: Observation, actual: Observation) -> bool:
+        """Both ended the game (with other results): the requests after the end are still
+        compared."""
+        return expected.get("result") in ENDS and actual.get("result") in ENDS
+
+    def broke(self, actual: Observation) -> bool:
+        """An exception, null or an unreadable response is no answer at all: the student's
+        game is in an unknown state after it."""
+        return str(actual.get("result")) in DRIVER_RESULTS
 
     def passive(self, trajectory: Trajectory, expected: list[Observation]) -> list[bool]:
         return [obs.get("result") == "MOVE_ERROR" for obs in expected]

@@ -495,19 +495,39 @@ def _bit(k: int, neighbour: int) -> int:
     return 1 << OFFSETS.index(neighbour - k)
 
 
-def seek(engine: Engine, goal: str, rng: random.Random, legal: list[Action]) -> Action:
+def placeable_after(engine: Engine, action: Action) -> bool:
+    """True if, once ``action`` is played, the player to act could place a creature were
+    the game going on (after an ending: a placement a correct game must refuse)."""
+    engine.apply(action)
+    try:
+        return any(a[1] is None for a in engine.generate(engine.to_move))
+    finally:
+        engine.undo()
+
+
+def seek(engine: Engine, goal: str, rng: random.Random, legal: list[Action],
+         keep: int | None = None) -> Action:
     """The action a steering policy takes for ``goal`` (one of :data:`GOALS`): the game's
     end of that kind when one is legal, else the action that brings it closest (more
     creatures around the butterfly or butterflies, fewer actions left to the victim), with
-    ties broken at random."""
+    ties broken at random.
+
+    With ``keep`` (a player), that player keeps a creature in hand, and the game ends only
+    by an action after which it is to act and could place it (:func:`placeable_after`): an
+    ending that a game taking placements after its end shows at once, even in a variant of
+    few creatures, where surrounding a butterfly takes nearly all of them."""
     p = engine.to_move
     ends = ending_actions(engine, everything=goal == "stuck")
     target = {"surround RED": "BLUE_WON", "surround BLUE": "RED_WON", "draw": "draw",
               "stuck": "stuck"}[goal]
     if target in ends:
-        return ends[target][0]
-    avoid = {a for found in ends.values() for a in found} if goal in ("draw", "stuck") \
-        else set()
+        if keep is None:
+            return ends[target][0]
+        ready = [a for a in ends[target] if placeable_after(engine, a)]
+        if ready:
+            return ready[0]
+    avoid = {a for found in ends.values() for a in found} \
+        if goal in ("draw", "stuck") or keep is not None else set()
     pool = [a for a in legal if a not in avoid] or legal
     if len(pool) > SEEK_POOL:
         pool = rng.sample(pool, SEEK_POOL)
@@ -529,6 +549,8 @@ def seek(engine: Engine, goal: str, rng: random.Random, legal: list[Action]) -> 
                     5 if engine.bpos[1] is None else -50)
                 if p == 1 and action[1] is None and action[0] == engine.butterfly:
                     score -= 100
+            if keep is not None and not any(engine.hands[keep]):
+                score -= 1000
         finally:
             engine.undo()
         if best_score is None or score > best_score:

@@ -136,7 +136,8 @@ class HexBaronSession(SandboxSession):
         else:
             files[path.name] = path
             target = path.name
-        super().__init__(Sandbox("hexkit.grading.drivers:ConsoleDriver", {"path": target},
+        super().__init__(Sandbox("hexkit.grading.drivers:ConsoleDriver",
+                                 {"path": target, "hide": ["hexbaron"]},
                                  files, limits, budget))
 
     def close(self) -> None:

@@ -33,9 +33,11 @@ def cache() -> TrajectoryCache:
 def graded(tmp_path, cache):
     """``graded(kind, mutant=None, hostile=None, **config)``: the submission, graded."""
 
-    def run(kind: str, mutant: str | None = None, hostile: str | None = None,
-            time_limit: float | None = None, **config: object) -> GradeResult:
-        path = make(kind, tmp_path / (mutant or hostile or "pristine"), mutant, hostile)
+    def run(kind: str, mutant: str | tuple[str, ...] | None = None,
+            hostile: str | None = None, time_limit: float | None = None,
+            **config: object) -> GradeResult:
+        folder = "+".join(mutant) if isinstance(mutant, tuple) else mutant
+        path = make(kind, tmp_path / (folder or hostile or "pristine"), mutant, hostile)
         return grade(path, REFERENCE[kind], small_config(**config), cache=cache,
                      time_limit=time_limit)
 

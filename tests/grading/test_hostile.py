@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
-from .corpus import ESCAPE
+from hexkit.grading.grader import grade
+
+from .conftest import small_config
+from .corpus import ESCAPE, pristine
 
 
 def test_a_loop_in_a_call_is_stopped_by_the_per_call_deadline(graded):
@@ -112,3 +115,28 @@ def test_a_submission_that_dies_at_the_start_of_every_game_is_played_no_further(
     assert result.tests[1].output == ("not checked: the submission stopped answering at the "
                                       "first call of 5 games in a row, so it was played no "
                                       "further")
+
+
+REFERENCE_REFUSED = ("ImportError: the grader does not allow importing 'focus': it is the "
+                     "reference implementation the submission is graded against")
+
+
+def test_a_program_that_passes_off_the_reference_as_its_own_scores_nothing(tmp_path, cache):
+    """A FocusGame class that only subclasses hexkit's own Focus would pass every test."""
+    program = tmp_path / "FocusGame.py"
+    program.write_text("from focus.course import FocusGame as _Reference\n\n\n"
+                       "class FocusGame(_Reference):\n    pass\n", encoding="utf-8")
+    result = grade(program, "focus", small_config(), cache=cache)
+    assert result.score == 0
+    assert all(REFERENCE_REFUSED in t.output for t in result.tests if t.max_score)
+
+
+def test_a_plugin_whose_modules_import_the_installed_reference_scores_nothing(tmp_path,
+                                                                             cache):
+    """The corpus's plugin, its package renamed: its ``focus.*`` imports no longer find its
+    own modules but would find the installed reference game."""
+    package = pristine("plugin", tmp_path / "copy").rename(tmp_path / "myfocus")
+    result = grade(package, "focus", small_config(), cache=cache)
+    assert result.score == 0
+    assert any(REFERENCE_REFUSED in t.output for t in result.tests)
+

@@ -47,6 +47,37 @@ def test_a_plugin_whose_winner_is_the_other_seat_fails_winning_with_the_game(gra
     assert test.picture is not None and "<svg" in test.picture
 
 
+def test_a_plugin_with_two_bugs_in_one_game_shows_both(tmp_path, cache):
+    """Captures told without their events (early in every game) no longer hide the winner
+    reported as the other seat (at the game's end): the grader goes on past a difference
+    that leaves both games in step, comparing no longer what it found wrong there. (One
+    game, unshrunk: the winner-swapped test above shrinks such a difference.)"""
+    from hexkit.grading.grader import plan_for
+    from hexkit.grading.plugin_kind import PluginSession
+    from hexkit.grading.sandbox import Budget, Limits
+    from hexkit.grading.shrink import differences
+
+    from .conftest import small_config
+    from .corpus import make
+
+    path = make("plugin", tmp_path / "two", ("no_capture_events", "winner_swapped"))
+    config = small_config(bot=1, random=0, length=200, seed=16)
+    session = PluginSession(path, "focus", Limits(), Budget(60))
+    try:
+        game = next(t for t in cache.get("plugin", "focus", plan_for(config, None), session)
+                    if t.source == "bot")
+        first, *past = differences(session, game, wanted=lambda group: True)
+        assert first.group == "captures" and first.actual["events"] != first.expected["events"]
+        [winner] = past
+        assert winner.group == "winning" and winner.index == len(game.calls) - 1
+        assert winner.expected["end"] != winner.actual["end"]
+        assert "events" not in winner.expected  # the known difference is not compared again
+        # Without looking past the first difference, the winner was not seen.
+        assert [d.group for d in differences(session, game)] == ["captures"]
+    finally:
+        session.close()
+
+
 def test_a_plugin_whose_refusal_changes_its_state_fails(graded):
     result = graded("plugin", "refusal_changes_state")
     assert any("changed its state" in t.output for t in failed(result))

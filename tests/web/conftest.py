@@ -1,5 +1,6 @@
 """Fixtures of the web tests: a real server on a free port (restartable on the same folder
-and port) and headless Chromium through Playwright, both shared by a test module."""
+and port), shared by a test module, and headless Chromium through Playwright, shared by
+the test process (each test or module opens its own contexts in it)."""
 
 from __future__ import annotations
 
@@ -79,8 +80,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
+    # One launch per test process, not per browser module: a launch and its shutdown cost
+    # about 1.8 s of CPU, and contexts keep the modules' cookies and storage apart.
     missing = None
     if not os.path.exists(CHROMIUM):
         missing = f"no browser at {CHROMIUM} (apt-get install -y chromium)"

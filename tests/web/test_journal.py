@@ -111,3 +111,33 @@ def test_a_failed_journal_write_puts_the_files_back(tmp_path, monkeypatch):
     monkeypatch.undo()
     storage.commit(game, record=record(["c1-d1x1"]), expected=seq)
     assert load_record(Path(folder) / f"{game}.json").moves == ["c1-d1x1"]
+
+
+def test_a_game_file_that_cannot_be_written_is_kept_by_the_journal(tmp_path, monkeypatch):
+    """The journal is durable first and the files are written over in place after it: a
+    file whose write fails loses nothing acknowledged, neither to a crash nor to a read."""
+    from hexkit.web import storage as module
+
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    written = module.write_in_place
+
+    def failing(fd: int, text: str) -> None:
+        if text.startswith('{\n "format": "hexkit-record"'):
+            os.close(fd)
+            raise OSError(5, "Input/output error")
+        written(fd, text)
+
+    monkeypatch.setattr(module, "write_in_place", failing)
+    seq = storage.commit(game, record=record(["a1-b1x1"]), expected=seq)  # acknowledged
+    monkeypatch.undo()
+    assert load_record(folder / f"{game}.json").moves == []  # the file is behind...
+    assert storage.load_game(game)[0].moves == ["a1-b1x1"]  # ...and put right when read
+    assert load_record(folder / f"{game}.json").moves == ["a1-b1x1"]
+    monkeypatch.setattr(module, "write_in_place", failing)
+    storage.commit(game, record=record(["a1-b1x1", "c1-d1x1"]), expected=seq)
+    monkeypatch.undo()
+    FolderStorage(folder)  # a crash: the journal is replayed at start
+    assert load_record(folder / f"{game}.json").moves == ["a1-b1x1", "c1-d1x1"]

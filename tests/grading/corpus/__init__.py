@@ -236,12 +236,13 @@ def _file(submission: Path, name: str) -> Path:
     return submission if submission.is_file() else submission.parent / name
 
 
-def make(kind: str, folder: Path, mutant: str | None = None,
+def make(kind: str, folder: Path, mutant: str | tuple[str, ...] | None = None,
          hostile: str | None = None) -> Path:
-    """Write a submission (pristine, a mutant, or a hostile one) into ``folder``."""
+    """Write a submission (pristine, a mutant, several bugs planted together, or a hostile
+    one) into ``folder``."""
     submission = pristine(kind, folder)
-    if mutant is not None:
-        found = next(m for m in MUTANTS[kind] if m.name == mutant)
+    for name in (mutant,) if isinstance(mutant, str) else mutant or ():
+        found = next(m for m in MUTANTS[kind] if m.name == name)
         _edit(_file(submission, found.file), found.old, found.new)
     if hostile == "exit_at_import":
         path = _file(submission, HOSTILE_AT[kind][0])

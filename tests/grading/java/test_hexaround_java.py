@@ -127,6 +127,18 @@ GETTERS = variant("getters", "src/hexaround/game/move/MoveResponse.java", (
     "}\n"))
 BROKEN = variant("broken", GAME_MANAGER, ('return new MoveResponse(MoveResult.OK, "Legal move");',
                                           'return new MoveResponse(MoveResult.OK, "Legal move")'))
+PLACE = "    public MoveResponse placeCreature(CreatureName creature, int x, int y) {\n"
+#: Unfinished, two ways (one project, compiled once): in a variant with a HORSE every
+#: placement throws (the rules behind it are never reached); in the others every placement
+#: asks for more memory than the JVM has.
+UNFINISHED = variant("unfinished", GAME_MANAGER, (
+    PLACE, PLACE + "        if (creatures.containsKey(CreatureName.HORSE)) {\n"
+                   "            throw new UnsupportedOperationException(\"not written yet\");\n"
+                   "        }\n"
+                   "        long[][] hog = new long[1 << 20][];\n"
+                   "        for (int i = 0; i < hog.length; i++) {\n"
+                   "            hog[i] = new long[1 << 20];\n"
+                   "        }\n"))
 NO_BUILDER = variant("no-builder", "src/hexaround/game/HexAroundGameBuilder.java",
                      ("buildGameManager(String", "buildGame(String"))
 
@@ -150,12 +162,11 @@ def built(tmp_path_factory: pytest.TempPathFactory, cache: Path,
     """The pristine project, the sampled mutants and the variants, compiled in one batch."""
     tmp = tmp_path_factory.mktemp("java")
     mutants = [m for m in corpus.load_mutants() if m.id in SAMPLE or m.id in RARE]
-    names = ["pristine", *(m.id for m in mutants), "hostile", "getters", "broken",
-             "no-builder"]
+    variants = (HOSTILE, GETTERS, BROKEN, NO_BUILDER, UNFINISHED)
+    names = ["pristine", *(m.id for m in mutants), *(v.id for v in variants)]
     folders = [corpus.make_project(tmp / "src"),
                *(corpus.make_project(tmp / "src", m) for m in mutants),
-               *(corpus.make_project(tmp / "src", v) for v in (HOSTILE, GETTERS, BROKEN,
-                                                                NO_BUILDER))]
+               *(corpus.make_project(tmp / "src", v) for v in variants)]
     # An editor's encodings: a header saved as Windows-1252, a byte-order mark, and a Mac's
     # resource fork beside a source.
     getters = folders[names.index("getters")] / "src" / "hexaround" / "game"
@@ -491,3 +502,77 @@ def test_hexkit_grade_finds_a_rare_rule_bug_where_a_student_would_look(
     assert RARE[mutant_id] in failed, {name: t.output[:300] for name, t in failed.items()}
     test = failed[RARE[mutant_id]]
     assert test.counterexample is not None and "<- here they disagree" in test.output
+
+
+def test_a_project_whose_every_placement_throws_scores_zero(
+        built: dict[str, CompiledProject | Exception], sources: dict[str, Path], cache: Path,
+        trajectories: TrajectoryCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception is no answer: the rules behind the first placement were never checked,
+    so they earn nothing (it scored 70 when only the placement test failed)."""
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    result = grade(sources["unfinished"], f"hexaround(config={corpus.EVERYTHING})", SMALL_PLAN,
+                   cache=trajectories)
+    assert (result.score, result.max_score) == (0, 100)
+    tests = {t.name: t for t in result.tests}
+    assert "got:      EXCEPTION (java.lang.UnsupportedOperationException: not written yet" \
+        in tests["placement"].output
+    assert tests["movement"].output.startswith("not checked: the submission ")
+
+
+def test_a_project_that_runs_out_of_memory_is_stopped_at_its_first_call(
+        built: dict[str, CompiledProject | Exception], sources: dict[str, Path], cache: Path,
+        trajectories: TrajectoryCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The JVM stops at its first OutOfMemoryError, and the submission is played no
+    further: every test fails with the line that says so, not after its whole time limit
+    spent exhausting the heap call after call."""
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    # (level1 has no HORSE: each placement asks for more memory than the JVM's heap)
+    plan = GradingConfig(random=2, bot=0, length=10, ends=0)
+    result = grade(sources["unfinished"], "hexaround(config=level1)", plan)
+    assert (result.score, result.max_score) == (0, 100)
+    tests = {t.name: t for t in result.tests}
+    assert tests["placement"].counterexample == 1
+    assert ("The submission stopped answering at this call: the Java process ran out of "
+            "memory during the call: Terminating due to java.lang.OutOfMemoryError: Java heap "
+            "space") in tests["placement"].output
+    for name in ("movement", "winning"):
+        assert tests[name].output == (
+            "not checked: the Java process ran out of memory during the call: Terminating due "
+            "to java.lang.OutOfMemoryError: Java heap space (its heap: 256 MiB); the submission "
+            "was played no further")
+
+
+def test_requests_after_the_end_are_probed_in_a_variant_of_four_creatures_a_player(
+        ) -> None:
+    """In b23-sample a surround takes seven of the eight creatures, so games rarely end
+    with a creature left to place: the steering keeps one for the player who acts after
+    the end, and a placement it could make were the game going on is requested there (the
+    planted bug play-after-the-end is caught on it: benchmarks/grade_corpus.py
+    --java-config b23-sample)."""
+    from hexaround.manager import GameManager
+
+    from hexkit.grading.grader import plan_for
+    from hexkit.grading.sandbox import Budget, Limits
+
+    session = grading.HexAroundJavaSession(Path("b23"), "hexaround(config=b23-sample)",
+                                           Limits(), Budget(60))
+    try:
+        plan = plan_for(GradingConfig(random=0, bot=0, length=60, ends=1), None)
+        kept = [t for t in session.trajectories(plan) if t.name.endswith(
+            "keeping a creature to place")]
+        assert len(kept) == 2  # a surround of each colour
+        for trajectory in kept:
+            gm = GameManager(session.config)
+            answers = [grading.answer(gm, call)[0] for call in trajectory.calls]
+            end = next(i for i, a in enumerate(answers) if a in grading.ENDS)
+            gm = GameManager(session.config)
+            for call in trajectory.calls[: end + 1]:
+                grading.answer(gm, call)
+            engine = gm.state.engine
+            placeable = [probes.call_of(engine, a) for a in engine.generate(engine.to_move)
+                         if a[1] is None]
+            after = trajectory.calls[end + 1:]
+            assert any(call in placeable for call in after), trajectory.name
+            assert set(answers[end + 1:]) == {"MOVE_ERROR"}
+    finally:
+        session.close()
