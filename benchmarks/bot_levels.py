@@ -77,8 +77,9 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
     them, so re-pointing a level starts a new tournament for its pairs (and a pair whose
     specs did not change resumes)."""
     bots = (levels[high - 1].bot, levels[low - 1].bot)
+    options = "".join(f"-{slug(k)}{slug(v)}" for k, v in sorted(args.options.items()))
     db = Path(args.db_dir) / (f"{game}-{low}-{high}-{slug(bots[1])}-v-{slug(bots[0])}"
-                              f"-seed{args.seed}-max{args.max_moves}.sqlite")
+                              f"-seed{args.seed}-max{args.max_moves}{options}.sqlite")
     if not play:
         if not db.exists():
             return []
@@ -87,7 +88,7 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
             return store.games()
         finally:
             store.close()
-    config = TournamentConfig(game=game, options={}, bots=bots,
+    config = TournamentConfig(game=game, options=dict(args.options), bots=bots,
                               games_per_pair=args.games, seed=args.seed,
                               max_moves=args.max_moves, time_per_move=0.0)
     store = ResultStore.open(db) if db.exists() else ResultStore.create(db, config.to_dict())
@@ -182,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=float, default=0.7,
                         help="the score each level should reach against the one below "
                              "(default 0.7)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option for every game played, e.g. -o max_turns=40 "
+                             "(Hex Baron's turn limit: then the most VPs wins); the "
+                             "databases are named after the options")
     parser.add_argument("--db-dir", default="bot-levels", metavar="DIR",
                         help="where the results databases go (default ./bot-levels)")
     parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
@@ -212,12 +217,16 @@ def main(argv: list[str] | None = None) -> int:
         only = {int(x) for x in args.pairs.split(",") if x.strip()}
     except ValueError:
         parser.error("--pairs takes lower levels separated by commas, e.g. 3,4")
+    try:
+        args.options = plugins.parse_option_pairs(args.option)
+    except HexkitError as exc:
+        parser.error(str(exc))
     os.makedirs(args.db_dir, exist_ok=True)
     names = args.names or [g for g in BUILT_IN if g in hexkit.game_names()]
     status = 0
     for name in names:
         try:
-            game = hexkit.load_game(name)
+            game = hexkit.load_game(name, **args.options)
             levels = levels_for(game.name)
             started = time.process_time()
             all_rows: list[GameRow] = []

@@ -279,12 +279,17 @@ class PlayoutPolicy:
       the moves of the player to act that *might* win at once (a superset of those that do:
       the bot plays each to check), e.g. the moves onto the last free hex around a Queen;
       it may return None when it cannot tell;
+    * ``quick_win``, where ``may_win`` itself is costly, names some of those moves cheaply
+      (a position at a time may miss a win): searches and playouts use it at every node,
+      the tactical layer narrows the root's moves by it, and ``may_win`` then confirms only
+      the move the bot is about to play (HexAround's win by leaving the other player no
+      action, which ``may_win`` finds by playing every move);
     * ``shortlist`` is the game's own tactics beyond one move (Hex Baron's defence of a
       threatened baron over a three-command turn): the moves the bot should choose among;
     * ``levels`` are the game's named bot strengths, weakest first (1..5; easy, medium and
       hard are the first, middle and last): see :mod:`hexkit.bots.levels`.
 
-    ``choose``, ``evaluate``, ``may_win`` and ``shortlist`` may be
+    ``choose``, ``evaluate``, ``may_win``, ``quick_win`` and ``shortlist`` may be
     ``"package.module:function"`` references.
     """
 
@@ -296,11 +301,12 @@ class PlayoutPolicy:
     may_win: WinFilter | str | None = None
     shortlist: Shortlist | str | None = None
     levels: tuple[Level, ...] = ()
+    quick_win: WinFilter | str | None = None
 
     def resolved(self) -> PlayoutPolicy:
         """This policy with its function references imported."""
         changes = {}
-        for name in ("choose", "evaluate", "may_win", "shortlist"):
+        for name in ("choose", "evaluate", "may_win", "quick_win", "shortlist"):
             value = getattr(self, name)
             if isinstance(value, str):
                 changes[name] = import_object(value)

@@ -154,18 +154,36 @@ class MctsBot:
         sim = state.copy()
         self._reseed = sim.rng is not state.rng
         moves = legal
-        if self.tactics is not None:
-            moves, winning = self.tactics.root_moves(sim, legal)
+        tactics = self.tactics
+        if tactics is not None:
+            moves, winning = tactics.root_candidates(sim, legal)
             if winning:
                 return moves[self.rng.randrange(len(moves))]
         if self.randomness and self.rng.random() < self.randomness:
-            return moves[self.rng.randrange(len(moves))]
+            first = moves[self.rng.randrange(len(moves))]
+            if tactics is None or not tactics.needs_confirm or tactics.confirm(sim, first):
+                return first
+            order = list(moves)
+            self.rng.shuffle(order)
+            return self._confirmed(sim, order)
         if len(moves) == 1:
             return moves[0]
-        return self._search(sim, moves)
+        return self._confirmed(sim, self._search(sim, moves))
+
+    def _confirmed(self, sim: State, ranked: list[Move]) -> Move:
+        """The first of ``ranked`` that the tactics confirm allows no loss in one (the
+        game's costly check, made for the move about to be played only), else the first."""
+        tactics = self.tactics
+        if tactics is not None and tactics.needs_confirm:
+            for move in ranked:
+                if tactics.confirm(sim, move):
+                    return move
+        return ranked[0]
 
     # -- the search ----------------------------------------------------------------------
-    def _search(self, sim: State, moves: list[Move]) -> Move:
+    def _search(self, sim: State, moves: list[Move]) -> list[Move]:
+        """``moves`` best first after the search: a decisive move found at the root, then by
+        visits, then by mean reward (moves never tried last)."""
         root = _Node(-1)
         self._root_moves = moves
         self._done, self._total = 0, self.simulations
@@ -173,17 +191,17 @@ class MctsBot:
         while self._done < self._total:
             self._descend(sim, root)
         if root.decisive is not None:
-            return root.decisive
-        best = None
-        best_key: tuple[int, float] = (-1, -1.0)
-        for move in moves:
-            child = root.children.get(move)
+            return [root.decisive]
+        children = root.children
+
+        def key(move: Move) -> tuple[int, float]:
+            child = children.get(move)
             if child is None:
-                continue
-            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
-            if key > best_key:
-                best, best_key = move, key
-        return best if best is not None else moves[0]
+                return (-1, -1.0)
+            return (child.visits, child.reward / child.visits if child.visits else 0.0)
+
+        # sorted() is stable: among equal keys the first listed wins, as before.
+        return sorted(moves, key=key, reverse=True) if len(moves) > 1 else list(moves)
 
     def _count(self) -> None:
         self._done += 1

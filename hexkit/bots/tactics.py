@@ -43,6 +43,12 @@ class Tactics:
 
     def __init__(self, policy: PlayoutPolicy | None = None, *, root_tries: int = ROOT_TRIES):
         self.may_win = function(policy.may_win) if policy is not None else None
+        quick = function(policy.quick_win) if policy is not None else None
+        #: True when the root's moves are narrowed by ``quick_win`` and the move to play
+        #: must be confirmed (:meth:`confirm`).
+        self.needs_confirm = quick is not None and self.may_win is not None
+        #: What searches and playouts check at every node (the cheap filter).
+        self.quick_win = quick if quick is not None else self.may_win
         self.shortlist = function(policy.shortlist) if policy is not None else None
         self.root_tries = root_tries
         #: Moves played to check them by the last :meth:`root_moves` (for benchmarks).
@@ -54,17 +60,20 @@ class Tactics:
         of a search is affordable)."""
         return self.may_win is not None
 
-    def _candidates(self, state: State, legal: Sequence[Move] | None) -> Iterable[Move]:
-        if self.may_win is not None:
-            found = self.may_win(state)
+    def _candidates(self, state: State, legal: Sequence[Move] | None,
+                    quick: bool = False) -> Iterable[Move]:
+        filter_ = self.quick_win if quick else self.may_win
+        if filter_ is not None:
+            found = filter_(state)
             if found is not None:
                 return found
         return legal if legal is not None else state.legal_moves()
 
-    def _no_win_possible(self, state: State) -> bool:
-        if self.may_win is None:
+    def _no_win_possible(self, state: State, quick: bool = False) -> bool:
+        filter_ = self.quick_win if quick else self.may_win
+        if filter_ is None:
             return False
-        found = self.may_win(state)
+        found = filter_(state)
         return found is not None and not found
 
     def winning_moves(self, state: State, legal: Sequence[Move] | None = None, *,
@@ -103,19 +112,22 @@ class Tactics:
         return found[0] if found else None
 
     def named_win(self, state: State) -> Move | None:
-        """A decisive move among those the game's ``may_win`` names, or None (also when it
-        names none, or cannot tell: searches and playouts never try every move)."""
-        if self.may_win is None:
+        """A decisive move among those the game's ``quick_win`` (else ``may_win``) names, or
+        None (also when it names none, or cannot tell: searches and playouts never try every
+        move)."""
+        if self.quick_win is None:
             return None
-        found = self.may_win(state)
+        found = self.quick_win(state)
         if not found:
             return None
         wins = self.winning_moves(state, first=True, candidates=found)
         return wins[0] if wins else None
 
-    def safe_moves(self, state: State, moves: Sequence[Move]) -> list[Move]:
+    def safe_moves(self, state: State, moves: Sequence[Move], *,
+                   quick: bool = False) -> list[Move]:
         """The anti-decisive moves among ``moves``: those after which the next player (if
-        another seat) has no decisive move. Empty if every move allows a loss in one."""
+        another seat) has no decisive move. Empty if every move allows a loss in one. With
+        ``quick``, only the next player's wins that ``quick_win`` names are looked for."""
         mover = state.current_player
         budget = None if self.cheap else self.root_tries
         safe = []
@@ -125,7 +137,7 @@ class Tactics:
                 # The game's filter first: where it names no possible win, the position
                 # need not even be asked whether it is over (HexAround's is_over lists the
                 # next player's moves).
-                if state.current_player == mover or self._no_win_possible(state) or \
+                if state.current_player == mover or self._no_win_possible(state, quick) or \
                         state.is_over():
                     safe.append(move)
                     continue
@@ -133,7 +145,9 @@ class Tactics:
                     safe.append(move)  # beyond the cap: not checked
                     continue
                 before = self.tried
-                if not self.winning_moves(state, first=True, limit=budget):
+                candidates = self._candidates(state, None, quick) if quick else None
+                if not self.winning_moves(state, first=True, limit=budget,
+                                          candidates=candidates):
                     safe.append(move)
                 if budget is not None:
                     budget -= self.tried - before
@@ -145,6 +159,15 @@ class Tactics:
         """The moves a bot should choose among, and whether the first one wins at once: the
         decisive moves if there are any; else the game's shortlist, less the moves that
         allow a loss in one (all of the shortlist if none avoids it)."""
+        return self.root_candidates(state, legal, quick=False)
+
+    def root_candidates(self, state: State, legal: Sequence[Move], *,
+                        quick: bool = True) -> tuple[list[Move], bool]:
+        """As :meth:`root_moves`, but where the game has a ``quick_win`` (and ``quick``)
+        the losses in one are looked for by it only: the move chosen among these must then
+        pass :meth:`confirm` (a bot tries its next best while one fails). The decisive moves
+        are always those ``may_win`` names."""
+        quick = quick and self.needs_confirm
         self.tried = 0
         wins = self.winning_moves(state, legal)
         if wins:
@@ -155,5 +178,13 @@ class Tactics:
             listed = [m for m in self.shortlist(state, moves) if m in known]
             if listed:
                 moves = listed
-        safe = self.safe_moves(state, moves)
+        safe = self.safe_moves(state, moves, quick=quick)
         return (safe or moves), False
+
+    def confirm(self, state: State, move: Move) -> bool:
+        """True if ``move`` leaves the next player no decisive move among those ``may_win``
+        names (always True where there is no ``quick_win``: :meth:`root_candidates` then
+        checked it already)."""
+        if not self.needs_confirm:
+            return True
+        return bool(self.safe_moves(state, [move]))

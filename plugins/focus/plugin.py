@@ -71,8 +71,8 @@ LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:150", "MCTS, 150 simulations a move"),
     Level("mcts:sims=1000,depth=0,c=0.4", "MCTS, 1,000 evaluated positions a move"),
-    Level("mcts:sims=3000,depth=0,c=0.4", "MCTS, 3,000 evaluated positions a move"),
-    Level("mcts:sims=10000,depth=0,c=0.4", "MCTS, 10,000 evaluated positions a move"),
+    Level("mcts:sims=5000,depth=0,c=0.4", "MCTS, 5,000 evaluated positions a move"),
+    Level("mcts:sims=20000,depth=0,c=0.4", "MCTS, 20,000 evaluated positions a move"),
 )
 
 

@@ -86,7 +86,8 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     """Help the MCTS bot: score positions by the crowding around each butterfly
     (:mod:`hexaround.policy`). Optional, so HexAround loads where the MCTS service is absent."""
     register(PlayoutPolicy("hexaround", evaluate="hexaround.policy:evaluate", depth=0,
-                           may_win="hexaround.policy:may_win", levels=LEVELS))
+                           may_win="hexaround.policy:may_win",
+                           quick_win="hexaround.policy:quick_win", levels=LEVELS))
 
 
 @hookimpl(optionalhook=True)

@@ -43,30 +43,43 @@ def evaluate(state: HexAroundState) -> list[float]:
     return [x, 1.0 - x]
 
 
+def quick_win(state: Any) -> list[Move]:
+    """The moves of the player to act that might surround the enemy butterfly at once (a
+    superset of those that do): onto a free hex next to it when five of its six neighbours
+    are taken, or moving it (a Hive Pillbug's throw) when some empty hex is closed in on
+    all six sides. Cheap enough for every node of a search; :func:`may_win` adds the wins
+    by leaving the other player no action."""
+    engine = state.engine
+    where = engine.butterfly_at(1 - state.current_player)
+    found: list[Move] = []
+    if where is None:
+        return found
+    holes = set()
+    if engine.crowding(where) >= 5:
+        holes = {k for k in engine.neighbours(where) if not engine.is_occupied(k)}
+    thrown = any(engine.crowding(k) == 6 for k in engine.border())
+    if holes or thrown:
+        action_of = state.action_of
+        for move in state.legal_moves():
+            _, src, dst = action_of(move)
+            if dst in holes or (thrown and src == where):
+                found.append(move)
+    return found
+
+
 def may_win(state: Any) -> list[Move]:
     """The moves of the player to act that might win at once (a superset of those that do,
-    for the bots' tactical layer): onto a free hex next to the enemy butterfly when five of
-    its six neighbours are taken, or moving the enemy butterfly itself (a Hive Pillbug's
-    throw) when some empty hex is closed in on all six sides; and, where a player with no
+    for the bots' tactical layer): those of :func:`quick_win`; and, where a player with no
     action loses (HexAround's stuck rule), every move after which the other player has
-    none, checked only when no placement of theirs is sure to survive (see
+    none, checked move by move only when no placement of theirs is sure to survive (see
     :func:`may_be_stranded`). Anything else leaves every butterfly with a free neighbour and
-    the other player an action. Serves HexAround and every game on its engine (Hive)."""
+    the other player an action. Serves HexAround and every game on its engine (Hive).
+
+    Checking every move costs as much as a hundred positions, so the bots call this only
+    at the root and for the move they are about to play (``quick_win`` elsewhere)."""
+    found = quick_win(state)
     engine = state.engine
     other = 1 - state.current_player
-    where = engine.butterfly_at(other)
-    found = []
-    if where is not None:
-        holes = set()
-        if engine.crowding(where) >= 5:
-            holes = {k for k in engine.neighbours(where) if not engine.is_occupied(k)}
-        thrown = any(engine.crowding(k) == 6 for k in engine.border())
-        if holes or thrown:
-            action_of = state.action_of
-            for move in state.legal_moves():
-                _, src, dst = action_of(move)
-                if dst in holes or (thrown and src == where):
-                    found.append(move)
     if may_be_stranded(engine, other):
         named = set(found)
         for move in state.legal_moves():
@@ -134,4 +147,4 @@ def hexkit_register_playout_policies(register: Callable[[Any], None]) -> None:
     from hexkit.bots.mcts import PlayoutPolicy
 
     register(PlayoutPolicy("hexaround", evaluate=evaluate, depth=DEPTH, may_win=may_win,
-                           levels=LEVELS))
+                           quick_win=quick_win, levels=LEVELS))

@@ -103,6 +103,36 @@ def test_hexaround_bots_do_not_let_themselves_be_left_without_an_action(spec):
     assert set(safe) == {m for m in legal if not replies_that_win(state, m)}
 
 
+def test_hexaround_bots_check_the_costly_stranding_win_only_for_the_move_they_play():
+    # Searches look for surrounds only (quick_win); the root's candidates are narrowed by
+    # them, and the move about to be played is confirmed against every win (may_win): the
+    # confirmed moves are exactly the safe ones, and a search calls may_win a few times,
+    # never once per node.
+    from hexaround import policy as hexaround_policy
+
+    from hexkit.bots.policy import PlayoutPolicy
+
+    state = hexaround_state(BLUE_STRANDABLE, empty_hand="BLUE")
+    legal = list(state.legal_moves())
+    tactics = Tactics(playout_policy("hexaround"))
+    assert tactics.needs_confirm
+    candidates, winning = tactics.root_candidates(state, legal)
+    assert not winning
+    assert {m for m in candidates if tactics.confirm(state, m)} == \
+        {m for m in legal if not replies_that_win(state, m)}
+    calls = []
+
+    def counted(position):
+        calls.append(1)
+        return hexaround_policy.may_win(position)
+
+    policy = PlayoutPolicy("hexaround", evaluate=hexaround_policy.evaluate, depth=0,
+                           may_win=counted, quick_win=hexaround_policy.quick_win)
+    move = MctsBot(50, seed=1, policy=policy).choose(state)
+    assert replies_that_win(state, move) == []
+    assert len(calls) <= len(legal) // 2
+
+
 def test_hexaround_may_win_names_the_moves_that_strand_the_other_player():
     from hexaround.policy import may_be_stranded, may_win
 
