@@ -37,13 +37,13 @@ def main(argv: list[str]) -> int:
     driver_class = import_object(driver_ref)
     start = json.loads(requests.readline() or "{}")
     guard.install(os.getcwd())
-    guard.hide_packages(start.get("hide", ()), os.getcwd())
+    guard.watch_reference(start.get("reference", ()), os.getcwd())
     try:
         driver = driver_class(start)
     except BaseException as exc:  # the submission's import may raise anything
         send({"failed": getattr(exc, "grading_message", None) or _what(exc)})
         return 0
-    send({"ready": driver.info()})
+    send({"ready": {**driver.info(), "reference_imports": guard.reference_imports()}})
     for line in requests:
         request = json.loads(line)
         try:
@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
         except BaseException as exc:  # a driver's own failure, not the submission's
             send({"fatal": f"the grader's driver failed: {_what(exc)}"})
             return 1
-        send({"end": True})
+        send({"end": True, "reference_imports": guard.reference_imports()})
     return 0
 
 

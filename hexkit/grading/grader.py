@@ -265,6 +265,14 @@ def _play(session: Session, kind_name: str, reference: str, config: GradingConfi
             test, 0.0, points, "failed", "\n".join([header, *lines]), visibility,
             picture=session.picture(shown.trajectory, shown.index),
             counterexample=shown.length))
+    imported = session.reference_imports()
+    if imported:  # scored as graded; the instructor judges (some courses allow it)
+        names = ", ".join(repr(n) for n in imported)
+        result.tests.append(TestResult(
+            "originality", 0.0, 0.0, "failed",
+            f"the submission imports {names} from hexkit, the reference implementation it "
+            "is graded against: its answers may be the reference's, not its own",
+            config.visibility_of("originality")))
     extra = [g for g in found if g not in weights]
     for group in extra:  # a difference in a group that carries no points is still shown
         difference = found[group]

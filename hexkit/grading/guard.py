@@ -73,20 +73,27 @@ def install(folder: str) -> None:
     sys.addaudithook(hook)
 
 
-class _HiddenPackages:
-    """A finder, first on ``sys.meta_path``, that refuses the reference game's packages
-    unless the submission's own folder holds them: a submission that imported the
-    reference implementation (the installed ``focus``, say) would be graded as the
-    reference and pass every test."""
+
+#: The reference game's packages that the submission imported from outside its folder.
+_REFERENCE_IMPORTS: set[str] = set()
+
+
+class _ReferenceWatch:
+    """A finder, first on ``sys.meta_path``, that notes an import of the reference game's
+    packages from outside the submission's folder (the installed ``focus``, say) and lets
+    it go on: a submission that passes the reference implementation off as its own gets
+    its scores as graded, and a report that says what it imported, for the instructor to
+    judge (some courses allow building on the reference)."""
 
     def __init__(self, names: frozenset[str], root: str):
         self.names = names
         self.root = root
 
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        if fullname.partition(".")[0] not in self.names:
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        top = fullname.partition(".")[0]
+        if top not in self.names or top in _REFERENCE_IMPORTS:
             return None
-        for finder in sys.meta_path:  # where the import system would find it
+        for finder in sys.meta_path:  # where the import system will find it
             if finder is self or not hasattr(finder, "find_spec"):
                 continue
             spec = finder.find_spec(fullname, path, target)
@@ -96,15 +103,18 @@ class _HiddenPackages:
             return None
         places = [spec.origin] if spec.origin not in (None, "namespace") else []
         places += list(spec.submodule_search_locations or ())
-        if places and all(os.path.realpath(p).startswith(self.root + os.sep)
-                          for p in places):
-            return spec
-        raise ImportError(f"the grader does not allow importing {fullname!r}: it is the "
-                          "reference implementation the submission is graded against")
+        if not all(os.path.realpath(p).startswith(self.root + os.sep) for p in places):
+            _REFERENCE_IMPORTS.add(top)
+        return None
 
 
-def hide_packages(names: list[str] | tuple[str, ...], folder: str) -> None:
-    """From now on, importing one of the packages ``names`` (the reference game's) fails
-    unless the submission's ``folder`` holds it."""
+def watch_reference(names: list[str] | tuple[str, ...], folder: str) -> None:
+    """From now on, note imports of the packages ``names`` (the reference game's) that the
+    submission's ``folder`` does not hold."""
     if names:
-        sys.meta_path.insert(0, _HiddenPackages(frozenset(names), os.path.realpath(folder)))
+        sys.meta_path.insert(0, _ReferenceWatch(frozenset(names), os.path.realpath(folder)))
+
+
+def reference_imports() -> list[str]:
+    """The reference packages imported from outside the submission's folder so far."""
+    return sorted(_REFERENCE_IMPORTS)

@@ -99,6 +99,11 @@ class Session(ABC):
     #: then stops at once and fails the tests not yet failed with this line.
     stopped: str | None = None
 
+    def reference_imports(self) -> list[str]:
+        """The reference game's packages the submission imported from outside its own
+        folder (reported to the instructor, not scored)."""
+        return []
+
     @abstractmethod
     def trajectories(self, plan: Plan) -> list[Trajectory]:
         """The trajectories to play (made with the reference only)."""
@@ -237,6 +242,9 @@ class SandboxSession(Session):
         except SandboxError as exc:
             raise LoadFailure(_load_message(exc, self.sandbox)) from None
         return self.loaded
+
+    def reference_imports(self) -> list[str]:
+        return [str(name) for name in self.sandbox.info.get("reference_imports", [])]
 
     def actual(self, trajectory: Trajectory, detail: bool = False) -> Run:
         self.load()

@@ -91,8 +91,8 @@ class PluginKind(Kind):
 
 
 def reference_package(name: str) -> str:
-    """The top-level package of the installed game ``name``, which a plugin submission may
-    not import (unless its own folder holds a package of that name)."""
+    """The top-level package of the installed game ``name``, whose import by a plugin
+    submission (from outside its own folder) is reported."""
     factory = plugins.registry().game_spec(name).factory
     module = factory if isinstance(factory, str) else factory.__module__
     return module.partition(":")[0].partition(".")[0]
@@ -111,7 +111,7 @@ class PluginSession(SandboxSession):
         self.options: dict[str, Any] = dict(inline)
         self._games: dict[str, Game] = {}
         target = f"submission/{path.name}"
-        start = {"path": target, "game": base, "hide": [reference_package(base)]}
+        start = {"path": target, "game": base, "reference": [reference_package(base)]}
         super().__init__(Sandbox("hexkit.grading.drivers:PluginDriver", start,
                                  {target: path}, limits, budget))
 

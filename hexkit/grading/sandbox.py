@@ -312,5 +312,7 @@ class Sandbox:
                 self.kill()
                 raise SandboxError("protocol", str(answer["fatal"]))
             if answer.get("end"):
+                if answer.get("reference_imports"):  # imported while being played
+                    self.info["reference_imports"] = answer["reference_imports"]
                 return
             yield answer

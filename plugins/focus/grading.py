@@ -122,7 +122,7 @@ class FocusGameSession(SandboxSession):
             files = {f"submission/{path.name}": path}
             target = f"submission/{path.name}"
         start = {"path": target, "module": "FocusGame", "class": "FocusGame",
-                 "hide": ["focus"]}  # the reference: a program that imports it is refused
+                 "reference": ["focus"]}  # its imports of the reference are reported
         super().__init__(Sandbox("hexkit.grading.drivers:ClassDriver", start, files, limits,
                                  budget))
 

@@ -137,7 +137,7 @@ class HexBaronSession(SandboxSession):
             files[path.name] = path
             target = path.name
         super().__init__(Sandbox("hexkit.grading.drivers:ConsoleDriver",
-                                 {"path": target, "hide": ["hexbaron"]},
+                                 {"path": target, "reference": ["hexbaron"]},
                                  files, limits, budget))
 
     def close(self) -> None:

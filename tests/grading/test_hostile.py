@@ -117,26 +117,35 @@ def test_a_submission_that_dies_at_the_start_of_every_game_is_played_no_further(
                                       "further")
 
 
-REFERENCE_REFUSED = ("ImportError: the grader does not allow importing 'focus': it is the "
-                     "reference implementation the submission is graded against")
+
+def _originality(result):
+    return [t for t in result.tests if t.name == "originality"]
 
 
-def test_a_program_that_passes_off_the_reference_as_its_own_scores_nothing(tmp_path, cache):
-    """A FocusGame class that only subclasses hexkit's own Focus would pass every test."""
+def test_a_program_that_passes_off_the_reference_as_its_own_is_reported(tmp_path, cache):
+    """A FocusGame class that only subclasses hexkit's own Focus answers as the reference:
+    its scores stand, and a failed, unscored test tells the instructor what it imported."""
     program = tmp_path / "FocusGame.py"
     program.write_text("from focus.course import FocusGame as _Reference\n\n\n"
                        "class FocusGame(_Reference):\n    pass\n", encoding="utf-8")
-    result = grade(program, "focus", small_config(), cache=cache)
-    assert result.score == 0
-    assert all(REFERENCE_REFUSED in t.output for t in result.tests if t.max_score)
+    result = grade(program, "focus", small_config(random=1, bot=0, length=20), cache=cache)
+    [report] = _originality(result)
+    assert report.status == "failed" and report.max_score == 0
+    assert report.output.startswith("the submission imports 'focus' from hexkit, the "
+                                    "reference implementation it is graded against")
 
 
-def test_a_plugin_whose_modules_import_the_installed_reference_scores_nothing(tmp_path,
-                                                                             cache):
-    """The corpus's plugin, its package renamed: its ``focus.*`` imports no longer find its
-    own modules but would find the installed reference game."""
+def test_a_plugin_whose_modules_import_the_installed_reference_is_reported(tmp_path, cache):
+    """The corpus's plugin, its package renamed: its ``focus.*`` imports now find the
+    installed reference game, not its own modules."""
     package = pristine("plugin", tmp_path / "copy").rename(tmp_path / "myfocus")
-    result = grade(package, "focus", small_config(), cache=cache)
-    assert result.score == 0
-    assert any(REFERENCE_REFUSED in t.output for t in result.tests)
+    result = grade(package, "focus", small_config(random=1, bot=0, length=20), cache=cache)
+    assert [t.output.split(" from ")[0] for t in _originality(result)] == [
+        "the submission imports 'focus'"]
 
+
+def test_a_plugin_package_named_after_the_reference_imports_its_own_modules(graded):
+    """The corpus's pristine plugin keeps the package name ``focus``: its imports find its
+    own folder, and nothing is reported."""
+    result = graded("plugin", random=1, bot=0, length=20)
+    assert result.score == result.max_score and _originality(result) == []
