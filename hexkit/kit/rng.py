@@ -60,7 +60,8 @@ def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, flo
         return version, found[1], gauss
     blob = array.array("I", words).tobytes()
     if keep:
-        _keep(_BY_ID, id(words), (words, blob))  # holds words: its id stays its own
+        # the table holds words, so its id stays its own
+        keep_bounded(_BY_ID, id(words), (words, blob), STATES_KEPT)
     return version, blob, gauss
 
 
@@ -71,7 +72,7 @@ def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState
         unpacked = array.array("I")
         unpacked.frombytes(blob)
         words = tuple(unpacked)
-        _keep(_BY_BYTES, blob, words)
+        keep_bounded(_BY_BYTES, blob, words, STATES_KEPT)
     return version, words, gauss
 
 
@@ -83,9 +84,10 @@ def rng_from_packed(version: int, blob: bytes, gauss: float | None) -> random.Ra
     return rng
 
 
-def _keep(table: dict[Any, Any], key: Any, value: Any) -> None:
-    """``table[key] = value``, dropping the oldest entry of a full table (each step is one
-    dict operation: threads may race to drop the same entry, never corrupt the table)."""
-    if key not in table and len(table) >= STATES_KEPT:
+def keep_bounded(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    """``table[key] = value``, dropping the oldest entry of a table holding ``limit`` (each
+    step is one dict operation: threads may race to drop the same entry, never corrupt the
+    table)."""
+    if key not in table and len(table) >= limit:
         table.pop(next(iter(table)), None)
     table[key] = value

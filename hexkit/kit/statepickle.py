@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hexkit.kit.rng import keep_bounded as _keep
 from hexkit.kit.rng import pack_rng_state, rng_from_packed
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
@@ -130,13 +131,6 @@ def shared_value(blob: bytes) -> Any:
             _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
             _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
     return value
-
-
-def _keep(table: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
-    """``table[key] = value``, dropping the oldest entry of a full table."""
-    if key not in table and len(table) >= limit:
-        del table[next(iter(table))]
-    table[key] = value
 
 
 # -- random generators -------------------------------------------------------------------

@@ -148,10 +148,7 @@ def pack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The entries as a pickle holds them (:func:`unpack_entries` reverses it)."""
     if not any(entry[0] == _RNG for entry in entries):
         return entries
-    from hexkit.kit.rng import pack_rng_state
-
-    return [(_PACKED_RNG, *pack_rng_state(entry[1], keep=True)) if entry[0] == _RNG else entry
-            for entry in entries]
+    return [pack_entry(entry) for entry in entries]
 
 
 def pack_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -176,7 +173,4 @@ def unpack_entries(entries: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The entries :func:`pack_entries` packed, as the journal keeps them."""
     if not any(entry[0] == _PACKED_RNG for entry in entries):
         return entries
-    from hexkit.kit.rng import unpack_rng_state
-
-    return [(_RNG, unpack_rng_state(*entry[1:])) if entry[0] == _PACKED_RNG else entry
-            for entry in entries]
+    return [unpack_entry(entry) for entry in entries]

@@ -90,6 +90,20 @@ def _touches(occ: set[int] | frozenset[int], key: int) -> bool:
 
 # ---- plain searches with one rule left out -----------------------------------------------
 
+def _steps(occ: set[int], a: int, gates: bool, contact: bool) -> list[int]:
+    """The hexes one step from ``a`` may reach on the working board ``occ``: through no
+    gate (``gates``), keeping touch with the colony (``contact``)."""
+    out = []
+    for d in range(6):
+        b = a + OFFSETS[d]
+        if gates and a + OFFSETS[d - 1] in occ and a + OFFSETS[(d + 1) % 6] in occ:
+            continue
+        if contact and b not in occ and not _touches(occ, b):
+            continue
+        out.append(b)
+    return out
+
+
 def walk(occ: set[int], src: int, m: int, *, gates: bool = True, contact: bool = True,
          through: bool = False) -> dict[int, int]:
     """Hexes a walker reaches from ``src`` in 1..m steps on the working board ``occ`` (the
@@ -101,13 +115,8 @@ def walk(occ: set[int], src: int, m: int, *, gates: bool = True, contact: bool =
     for step in range(1, m + 1):
         nxt = []
         for a in layer:
-            for d in range(6):
-                b = a + OFFSETS[d]
+            for b in _steps(occ, a, gates, contact):
                 if b in seen:
-                    continue
-                if gates and a + OFFSETS[d - 1] in occ and a + OFFSETS[(d + 1) % 6] in occ:
-                    continue
-                if contact and b not in occ and not _touches(occ, b):
                     continue
                 seen[b] = out[b] = step
                 if b not in occ or through:
@@ -125,15 +134,10 @@ def run(occ: set[int], src: int, m: int, *, gates: bool = True, contact: bool = 
     budget = [limit]
 
     def extend(a: int, left: int) -> None:
-        for d in range(6):
+        for b in _steps(occ, a, gates, contact):
             if budget[0] <= 0:
                 return
-            b = a + OFFSETS[d]
             if b in visited:
-                continue
-            if gates and a + OFFSETS[d - 1] in occ and a + OFFSETS[(d + 1) % 6] in occ:
-                continue
-            if contact and b not in occ and not _touches(occ, b):
                 continue
             budget[0] -= 1
             if left == 1:
