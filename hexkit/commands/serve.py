@@ -87,6 +87,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                       help=f"seconds a bot may think about a move (default {caps.seconds:g})")
     bots.add_argument("--max-depth", type=int, default=caps.max_depth, metavar="N",
                       help=f"search depth of bots that take one (default {caps.max_depth})")
+    bots.add_argument("--max-nodes", type=int, default=caps.max_nodes, metavar="N",
+                      help=f"search nodes a move of bots that take a node budget (default "
+                           f"{caps.max_nodes:,})")
     bots.add_argument("--max-thinking", type=int, default=caps.thinking, metavar="N",
                       help=f"bots thinking at the same time (default {caps.thinking})")
     room = parser.add_argument_group("limits")
@@ -124,7 +127,7 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
 
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port {args.port} is outside 0..65535")
-    for name in ("max_simulations", "max_depth", "max_thinking", "games_per_client",
+    for name in ("max_simulations", "max_depth", "max_nodes", "max_thinking", "games_per_client",
                  "max_games", "sockets_per_client", "ply_cap"):
         _positive(name.replace("_", "-"), getattr(args, name))
     _positive("bot-seconds", args.bot_seconds, 0.1)
@@ -171,7 +174,7 @@ def settings_from(args: argparse.Namespace, fd_limit: int) -> Any:
                     bot_only_plies=args.ply_cap, archive_after=args.archive_after * 60)
     caps = BotCaps(allowed=allowed, max_simulations=args.max_simulations,
                    seconds=args.bot_seconds, max_depth=args.max_depth,
-                   thinking=args.max_thinking)
+                   max_nodes=args.max_nodes, thinking=args.max_thinking)
     names = (*args.allowed_host, *(own_names(args.host) if reachable else ()))
     return ServerSettings(host=args.host, port=args.port, allowed_hosts=tuple(names),
                           engines=engines, limits=limits, bots=caps,

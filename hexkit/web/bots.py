@@ -25,8 +25,9 @@ from hexkit.errors import HexkitError, OptionError
 from hexkit.game import Game, Move, State
 from hexkit.web.settings import BotCaps
 
-#: Settings of bots' arguments that the caps bound: ``time=S``, ``depth=N``, ``sims=N``.
-_SETTING = re.compile(r"(?:^|[,:])\s*(time|depth|sims|simulations)\s*=\s*([^,:]*)")
+#: Settings of bots' arguments that the caps bound: ``time=S``, ``depth=N``, ``sims=N``,
+#: ``nodes=N`` (``300k`` and ``2M`` read as thousands and millions).
+_SETTING = re.compile(r"(?:^|[,:])\s*(time|depth|sims|simulations|nodes)\s*=\s*([^,:]*)")
 
 
 class BotRefused(OptionError):
@@ -178,6 +179,13 @@ class BotPolicy:
                 if seconds > caps.seconds:
                     raise BotRefused(f"{name}: time={value.strip()} is beyond this server's "
                                      f"cap of {caps.seconds:g} s a move (--bot-seconds)")
+            elif key == "nodes":
+                text = value.strip().lower()
+                scale = {"k": 1000, "m": 1_000_000}.get(text[-1:], 1)
+                nodes = _number(text[:-1] if scale > 1 else text, f"{name}: nodes") * scale
+                if nodes > caps.max_nodes:
+                    raise BotRefused(f"{name}: nodes={value.strip()} is beyond this server's "
+                                     f"cap of {caps.max_nodes:,} (--max-nodes)")
             elif key == "depth" and name != "mcts":
                 depth = _number(value, f"{name}: depth")
                 if depth > caps.max_depth:

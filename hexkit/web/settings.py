@@ -67,6 +67,8 @@ class BotCaps:
     seconds: float = 10.0
     #: Search depth (``depth=`` settings of bots that take one).
     max_depth: int = 6
+    #: Search nodes a move (``nodes=`` settings of bots that take one, such as Hive's).
+    max_nodes: int = 3_000_000
     #: Bots thinking at the same time (the others wait their turn).
     thinking: int = 2
 

@@ -270,7 +270,10 @@ def test_a_bot_beyond_the_servers_caps_is_refused_naming_the_cap(tmp_path):
         assert "cap of 500" in refusal("mcts:sims=501,c=1")
         assert "cap of 2 s a move (--bot-seconds)" in refusal("hive:time=30", "hive")
         assert "cap of 3 (--max-depth)" in refusal("hive:depth=9", "hive")
+        assert "cap of 3,000,000 (--max-nodes)" in refusal("hive:nodes=10000000000", "hive")
+        assert "cap of 3,000,000 (--max-nodes)" in refusal("hive:time=1,nodes=4M", "hive")
         post(client, "/api/games", {"game": "focus", "seats": ["mcts:500", "human"]}, 201)
+        post(client, "/api/games", {"game": "hive", "seats": ["hive:nodes=2M", "human"]}, 201)
     with client_for(None, bots=BotCaps(allowed=("random",))) as client:
         assert "not offered on this server" in one_line(
             post(client, "/api/games", {"game": "focus", "seats": ["mcts", "human"]}, 400))
