@@ -18,6 +18,12 @@ def _mcts_factory(game: Any, arg: str | None, seed: int | None) -> Any:
     return mcts_factory(game, arg, seed)
 
 
+def _alphabeta_factory(game: Any, arg: str | None, seed: int | None) -> Any:
+    from hexkit.bots.alphabeta import alphabeta_factory
+
+    return alphabeta_factory(game, arg, seed)
+
+
 def _level_factory(game: Any, arg: str | None, seed: int | None) -> Any:
     from hexkit.bots.levels import level_factory
 
@@ -32,6 +38,16 @@ MCTS = BotSpec(
     settings="mcts:N (N simulations a move, 1..1,000,000; default 1,000) or "
              "mcts:sims=N,c=X,depth=N,random=P,tactics=off",
     example="mcts:400",
+)
+ALPHABETA = BotSpec(
+    "alphabeta",
+    "alpha-beta search with the game's evaluation (iterative deepening under a node "
+    "budget; never misses a win or allows a loss in one); alphabeta:N for N positions a move",
+    _alphabeta_factory,
+    settings="alphabeta:N (N positions a move, default 20,000) or "
+             "alphabeta:nodes=N,depth=D,time=S,tactics=off",
+    example="alphabeta:20000",
+    needs_evaluation=True,
 )
 LEVELS = BotSpec(
     "bot",
@@ -68,6 +84,7 @@ PYTHON = BotSpec(
 def hexkit_register_bots(register: Callable[[Any], None]) -> None:
     register(RANDOM)
     register(MCTS)
+    register(ALPHABETA)
     register(LEVELS)
     register(PYTHON)
 

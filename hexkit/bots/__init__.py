@@ -28,7 +28,9 @@ class BotSpec:
 
     ``games`` names the games it plays (empty: every game); ``settings`` says how its
     argument is written, with its ranges, and ``example`` is a spec to show as an example
-    (e.g. ``mcts:400``): user interfaces offer a game only the bots that play it."""
+    (e.g. ``mcts:400``): user interfaces offer a game only the bots that play it.
+    ``needs_evaluation`` marks a bot that plays only games whose playout policy has an
+    ``evaluate``."""
 
     name: str
     description: str
@@ -38,6 +40,9 @@ class BotSpec:
     games: tuple[str, ...] = ()
     settings: str = ""
     example: str = ""
+    #: True for a bot that searches with the game's registered evaluation (``alphabeta``):
+    #: menus offer it only for games that register one.
+    needs_evaluation: bool = False
 
     def plays(self, game_name: str) -> bool:
         """True if this bot plays the game of that name."""

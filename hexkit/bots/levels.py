@@ -143,9 +143,12 @@ def bot_menu(game_name: str, source: Any = None) -> BotMenu:
     from hexkit import plugins
 
     registry = plugins.registry_of(source)
+    policy = registry.policies.get(game_name)
+    evaluates = policy is not None and policy.evaluate is not None
     bots = tuple(
         BotChoice(name, spec.description, spec.settings, spec.example or name)
-        for name, spec in sorted(registry.bots.items()) if spec.plays(game_name)
+        for name, spec in sorted(registry.bots.items())
+        if spec.plays(game_name) and (evaluates or not spec.needs_evaluation)
     )
     levels = levels_for(game_name, registry)
     words: dict[int, list[str]] = {}

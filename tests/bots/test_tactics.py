@@ -52,12 +52,14 @@ def assert_avoids_the_loss(state: State, spec: str) -> None:
 
 
 # -- HexAround (level3) ---------------------------------------------------------------------
-@pytest.mark.parametrize("spec", ["mcts:2", "mcts:sims=5,random=1", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:2", "mcts:sims=5,random=1", "bot:easy",
+                                  "alphabeta:2"])
 def test_hexaround_bots_fill_the_last_hex_around_the_enemy_butterfly(spec):
     assert_takes_the_win(hexaround_state(RED_SURROUNDABLE), spec)
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "mcts:sims=5,random=1", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:2", "mcts:sims=5,random=1", "bot:easy",
+                                  "alphabeta:2"])
 def test_hexaround_bots_free_their_butterfly_when_five_of_six_neighbours_are_taken(spec):
     state = hexaround_state(BLUE_THREATENED)
     assert butterfly_crowding(state, 0) == 5
@@ -93,7 +95,7 @@ def test_hexaround_bots_win_by_leaving_the_other_player_no_action(spec):
     assert "can neither place nor move" in outcome.reason
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "alphabeta:2"])
 def test_hexaround_bots_do_not_let_themselves_be_left_without_an_action(spec):
     state = hexaround_state(BLUE_STRANDABLE, empty_hand="BLUE")
     assert_avoids_the_loss(state, spec)
@@ -158,14 +160,14 @@ def hive_state(moves_text: str) -> State:
     return state
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "bot:medium"])
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "bot:medium", "alphabeta:2"])
 def test_hive_bots_surround_the_queen_in_one(spec):
     from tests.hive.positions import WIN_IN_ONE
 
     assert_takes_the_win(hive_state(WIN_IN_ONE), spec)
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "bot:medium"])
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "bot:medium", "alphabeta:2"])
 def test_hive_bots_stop_a_queen_surround_in_one(spec):
     from tests.hive.positions import WIN_IN_ONE
 
@@ -190,12 +192,12 @@ def focus_state(board: dict, captured: list[int]) -> State:
 FOCUS_WIN = {(2, 2): [0, 0], (2, 3): [1, 1, 1, 1], (5, 5): [1], (5, 0): [0]}
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "alphabeta:2"])
 def test_focus_bots_take_the_capture_that_wins(spec):
     assert_takes_the_win(focus_state(FOCUS_WIN, [5, 0]), spec)
 
 
-@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:2", "bot:easy", "alphabeta:2"])
 def test_focus_bots_do_not_leave_the_winning_capture_to_the_opponent(spec):
     # Green has five captures and Green's two on d3 could land on Red's four on c3; Red
     # must move the four (or break the stacks' reach) first.
@@ -227,7 +229,7 @@ def test_hexbaron_bots_destroy_a_baron_they_can_reach_this_turn():
     # Player Two's serf on 23 touches its baron on 31; Player One's serf on 19 steps to 27.
     from tests.hexbaron.conftest import board
 
-    for spec in ("mcts:2", "bot:easy"):
+    for spec in ("mcts:2", "bot:easy", "alphabeta:2"):
         state = board(8, "1,Baron,0 1,Serf,19 2,Serf,23 2,Baron,31", p1="10,10,5",
                       p2="0,0,0", vps=(0, 0), terrain=",".join(" " * 32))
         bot = make_bot(state.game, spec, 1)
@@ -236,7 +238,7 @@ def test_hexbaron_bots_destroy_a_baron_they_can_reach_this_turn():
         assert state.pos.baron_lost, spec
 
 
-@pytest.mark.parametrize("spec", ["mcts:200", "bot:easy"])
+@pytest.mark.parametrize("spec", ["mcts:200", "bot:easy", "alphabeta:200"])
 def test_hexbaron_bot_defends_its_baron_on_the_issues_command_line(spec):
     # issue 24: "printf 'move 8 12\nmove 0 4\npass\nmove 12 17\nmove 17 21\nmove 21 26\n
     # move 26 30\nmove 30 27\npass\n' | hexkit play hexbaron --p2 mcts:5000 --seed 3" ended

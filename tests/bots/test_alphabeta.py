@@ -1,0 +1,95 @@
+"""The ``alphabeta`` bot: its search finds what a person would (a win in one without the
+tactical layer, a whole Hex Baron turn by one player), it keeps to its node budget and
+its seed, it plays games of three seats, and bad settings or a game with no evaluation are
+refused in one line. (The guarantees of the tactical layer are in test_tactics.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+import hexkit
+from hexkit.bots import make_bot
+from hexkit.bots.alphabeta import AlphaBetaBot
+from hexkit.bots.levels import bot_menu
+from hexkit.bots.mcts import playout_policy
+from hexkit.bots.policy import PlayoutPolicy
+from hexkit.bots.tactics import wins_for
+from hexkit.errors import OptionError
+
+from .test_tactics import FOCUS_WIN, focus_state
+
+
+def test_the_search_alone_takes_a_winning_capture():
+    state = focus_state(FOCUS_WIN, [5, 0])
+    bot = make_bot(state.game, "alphabeta:nodes=500,tactics=off", 1)
+    move = bot.choose(state)
+    state.push(move)
+    assert wins_for(state, 0), move
+
+
+def test_the_search_plays_a_whole_hex_baron_turn_by_the_same_player():
+    # Player One's serf on 26 walks to 27 in two commands (through 30), beside Player
+    # Two's baron on 31, which its own serf on 23 also touches: destroyed at the end of the
+    # turn, three commands later, all Player One's (the search maximises for the seat to
+    # act, whoever acted before).
+    from tests.hexbaron.conftest import board
+
+    state = board(8, "1,Baron,0 1,Serf,26 2,Serf,23 2,Baron,31", p1="10,10,5",
+                  p2="0,0,0", vps=(0, 0), terrain=",".join(" " * 32))
+    bot = make_bot(state.game, "alphabeta:depth=3,tactics=off", 1)
+    while state.current_player == 0:
+        state.push(bot.choose(state))
+    assert state.pos.baron_lost
+
+
+def test_a_node_budget_is_kept_and_the_same_seed_plays_the_same_move():
+    game = hexkit.load_game("focus")
+    state = game.new_state(seed=4)
+    for text in ("a3-a4x1", "b6-b5x1"):  # any two legal opening moves
+        if text in {str(m) for m in state.legal_moves()}:
+            state.push(text)
+    moves = []
+    for _ in range(2):
+        bot = make_bot(game, "alphabeta:300", 9)
+        assert isinstance(bot, AlphaBetaBot)
+        moves.append(bot.choose(state))
+        assert bot.visited <= 301 and bot.reached >= 1
+    assert moves[0] == moves[1] and moves[0] in state.legal_moves()
+
+
+def test_three_seats_are_searched_paranoid_and_play_on():
+    game = hexkit.load_game("focus", board="cross", players=3)
+    state = game.new_state(seed=1)
+    bots = [make_bot(game, "alphabeta:200", seat) for seat in range(3)]
+    for _ in range(6):
+        move = bots[state.current_player].choose(state)  # type: ignore[union-attr]
+        assert move in state.legal_moves()
+        state.push(move)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("alphabeta:nodes=0", "nodes=N needs 1..50,000,000 positions a move"),
+    ("alphabeta:nodes=lots", "nodes='lots' is not a whole number"),
+    ("alphabeta:depth=0", "depth=N needs 1..64 plies"),
+    ("alphabeta:time=-1", "time=S needs 0 to 3600 seconds a move"),
+    ("alphabeta:time=nan", "time='nan' is not a number of seconds"),
+    ("alphabeta:tactics=maybe", "tactics='maybe' is not on or off"),
+    ("alphabeta:width=3", "unknown setting 'width'"),
+])
+def test_bad_alphabeta_settings_are_refused_in_one_line(spec, message):
+    with pytest.raises(OptionError) as caught:
+        make_bot(hexkit.load_game("focus"), spec, 1)
+    text = str(caught.value)
+    assert message in text and "\n" not in text and len(text) < 200
+
+
+def test_a_game_with_no_evaluation_is_refused_and_not_offered():
+    from ..example_plugins import import_example, registry_with
+    from .positions import EXAMPLES
+
+    plugin = import_example(EXAMPLES / "hex-connection", "hexconnection.plugin")
+    registry = registry_with("hexconnection", plugin)
+    with pytest.raises(OptionError, match="hex registers no evaluation to search with"):
+        AlphaBetaBot(playout_policy("hex", registry) or PlayoutPolicy("hex"))
+    assert "alphabeta" not in {b.name for b in bot_menu("hex", registry).bots}
+    assert "alphabeta" in {b.name for b in bot_menu("focus", registry).bots}
