@@ -60,7 +60,7 @@ def test_the_hive_levels_use_the_hive_bot_and_the_others_do_not_offer_it():
     assert any(lv.bot.startswith("hive:") for lv in hive.levels)
     for game in ("hexbaron", "hexaround", "focus"):
         names = {b.name for b in bot_menu(game).bots}
-        assert names == {"bot", "mcts", "random", "python"}, game
+        assert names == {"alphabeta", "bot", "mcts", "random", "python"}, game
     with pytest.raises(OptionError, match="plays Hive only"):
         make_bot(hexkit.load_game("focus"), "hive:depth=2", 1)
 
