@@ -173,6 +173,14 @@ class BotPolicy:
             if not 1 <= sims <= caps.max_simulations:
                 raise BotRefused(f"mcts: {sims} simulations is beyond this server's cap of "
                                  f"{caps.max_simulations} (--max-simulations)")
+        if name == "alphabeta":  # its budget may be a bare number (alphabeta:50000)
+            from hexkit.bots.alphabeta import DEFAULT_NODES
+            from hexkit.bots.alphabeta import parse_arg as alphabeta_arg
+
+            nodes = alphabeta_arg(arg or None).get("nodes", DEFAULT_NODES)
+            if nodes > caps.max_nodes:
+                raise BotRefused(f"alphabeta: {nodes:,} positions is beyond this server's "
+                                 f"cap of {caps.max_nodes:,} (--max-nodes)")
         for key, value in _SETTING.findall(arg or ""):
             if key == "time":
                 seconds = _number(value, f"{name}: time")

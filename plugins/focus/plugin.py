@@ -60,19 +60,19 @@ SPEC = GameSpec(
 )
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets; the
-#: first plays a random move (never one that misses a win or allows a loss in one) half
-#: the time. From level 3 on, each simulation scores its new position at once (no random
-#: playout: ``depth=0``) and explores less (``c=0.4``, the scores being close together):
-#: random playouts stopped making more simulations stronger past about 1,000, while a tree
-#: scored by the evaluation keeps deepening. Measured by benchmarks/bot_levels.py
-#: (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first. Levels 1 to 3 are MCTS with
+#: growing budgets: the first plays a random move (never one that misses a win or allows a
+#: loss in one) half the time; from level 3 on, each simulation scores its new position at
+#: once (``depth=0``) and explores less (``c=0.4``). Past about 1,000 simulations MCTS
+#: stopped getting stronger at Focus (its material evaluation is flat for many moves), so
+#: levels 4 and 5 are the core's alpha-beta search with the same evaluation, under node
+#: budgets (about two and four plies). Measured by benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:150", "MCTS, 150 simulations a move"),
     Level("mcts:sims=1000,depth=0,c=0.4", "MCTS, 1,000 evaluated positions a move"),
-    Level("mcts:sims=5000,depth=0,c=0.4", "MCTS, 5,000 evaluated positions a move"),
-    Level("mcts:sims=20000,depth=0,c=0.4", "MCTS, 20,000 evaluated positions a move"),
+    Level("alphabeta:4000", "alpha-beta search, 4,000 positions a move (about two plies)"),
+    Level("alphabeta:40000", "alpha-beta search, 40,000 positions a move (about four plies)"),
 )
 
 

@@ -93,3 +93,15 @@ def test_a_game_with_no_evaluation_is_refused_and_not_offered():
         AlphaBetaBot(playout_policy("hex", registry) or PlayoutPolicy("hex"))
     assert "alphabeta" not in {b.name for b in bot_menu("hex", registry).bots}
     assert "alphabeta" in {b.name for b in bot_menu("focus", registry).bots}
+
+
+def test_a_web_request_cannot_ask_for_more_positions_than_the_servers_cap():
+    from hexkit import plugins
+    from hexkit.web.bots import BotPolicy, BotRefused
+    from hexkit.web.settings import BotCaps
+
+    policy = BotPolicy(BotCaps(max_nodes=100_000, max_depth=3), {}, plugins.registry())
+    for spec in ("alphabeta:200000", "alphabeta:nodes=1m", "alphabeta:depth=9"):
+        with pytest.raises(BotRefused, match="cap of"):
+            policy.check(spec)
+    assert policy.check("alphabeta:50k") == ("alphabeta:50k", False)
