@@ -60,19 +60,22 @@ SPEC = GameSpec(
 )
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first. Levels 1 to 3 are MCTS with
-#: growing budgets: the first plays a random move (never one that misses a win or allows a
-#: loss in one) half the time; from level 3 on, each simulation scores its new position at
-#: once (``depth=0``) and explores less (``c=0.4``). Past about 1,000 simulations MCTS
-#: stopped getting stronger at Focus (its material evaluation is flat for many moves), so
-#: levels 4 and 5 are the core's alpha-beta search with the same evaluation, under node
-#: budgets (about two and four plies). Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first. Level 1 plays a random move,
+#: but never one that misses a win or allows a loss in one (playing so half the time, it
+#: lost only 70 % of 40 games to level 2). Levels 2 and 3 are MCTS with growing budgets;
+#: level 3 scores each new position at once (``depth=0``) and explores less (``c=0.4``).
+#: Past about 1,000 simulations MCTS stopped getting stronger at Focus (its material
+#: evaluation is flat for many moves), so levels 4 and 5 are the core's alpha-beta search
+#: with the same evaluation, under node budgets (two to three plies, and three to four).
+#: Measured by benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
-    Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
+    Level("mcts:sims=30,random=1",
+          "a random move, but never one that misses a win or allows a loss in one"),
     Level("mcts:150", "MCTS, 150 simulations a move"),
     Level("mcts:sims=1000,depth=0,c=0.4", "MCTS, 1,000 evaluated positions a move"),
-    Level("alphabeta:4000", "alpha-beta search, 4,000 positions a move (about two plies)"),
-    Level("alphabeta:40000", "alpha-beta search, 40,000 positions a move (about four plies)"),
+    Level("alphabeta:4000", "alpha-beta search, 4,000 positions a move (two to three plies)"),
+    Level("alphabeta:40000",
+          "alpha-beta search, 40,000 positions a move (three to four plies)"),
 )
 
 
