@@ -133,11 +133,7 @@ class AlphaBetaBot:
         if len(moves) == 1 and (tactics is None or not tactics.needs_confirm):
             return moves[0]
         ranked = self._search(sim, moves)
-        if tactics is not None and tactics.needs_confirm:
-            for move in ranked:
-                if tactics.confirm(sim, move):
-                    return move
-        return ranked[0]
+        return ranked[0] if tactics is None else tactics.first_confirmed(sim, ranked)
 
     # -- the search --------------------------------------------------------------------------
     def _search(self, sim: State, moves: list[Move]) -> list[Move]:

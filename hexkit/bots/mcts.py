@@ -174,11 +174,7 @@ class MctsBot:
         """The first of ``ranked`` that the tactics confirm allows no loss in one (the
         game's costly check, made for the move about to be played only), else the first."""
         tactics = self.tactics
-        if tactics is not None and tactics.needs_confirm:
-            for move in ranked:
-                if tactics.confirm(sim, move):
-                    return move
-        return ranked[0]
+        return ranked[0] if tactics is None else tactics.first_confirmed(sim, ranked)
 
     # -- the search ----------------------------------------------------------------------
     def _search(self, sim: State, moves: list[Move]) -> list[Move]:

@@ -188,3 +188,13 @@ class Tactics:
         if not self.needs_confirm:
             return True
         return bool(self.safe_moves(state, [move]))
+
+    def first_confirmed(self, state: State, ranked: Sequence[Move]) -> Move:
+        """The first of ``ranked`` (a search's moves, best first) that :meth:`confirm`
+        passes, else the first: the costly check is made for the move about to be played
+        only, and for the next best while one fails."""
+        if self.needs_confirm:
+            for move in ranked:
+                if self.confirm(state, move):
+                    return move
+        return ranked[0]
