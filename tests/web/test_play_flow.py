@@ -330,14 +330,14 @@ def test_removed_pieces_are_the_cells_of_the_events_that_removed_them(client):
 
 # -- the lobby -----------------------------------------------------------------------------
 def test_the_lobby_offers_each_game_only_its_bots_with_settings_and_named_levels(tmp_path):
-    settings = ServerSettings(bots=BotCaps(max_simulations=2000))
+    settings = ServerSettings(bots=BotCaps(max_simulations=2000, max_nodes=3000))
     with TestClient(create_app(None, settings=settings)) as client:
         games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
         focus = games["focus"]
         assert "hive" not in {b["name"] for b in focus["bots"]}
         mcts = next(b for b in focus["bots"] if b["name"] == "mcts")
         assert mcts["placeholder"] == "400" and "simulations" in mcts["settings"]
-        # Only the levels within this server's cap of 2,000 simulations.
+        # Only the levels within this server's caps of 2,000 simulations and 3,000 nodes.
         assert [lv["spec"] for lv in focus["levels"]] == ["bot:easy", "bot:level=2",
                                                           "bot:medium"]
         if "hive" in games:
@@ -346,8 +346,8 @@ def test_the_lobby_offers_each_game_only_its_bots_with_settings_and_named_levels
         r = client.post("/api/games", json={"game": "focus", "seats": ["human", "hive"]})
         assert r.status_code == 400 and "does not play focus" in r.json()["error"]
         r = client.post("/api/games", json={"game": "focus", "seats": ["human", "bot:hard"]})
-        assert r.status_code == 400 and "bot:hard is mcts:" in r.json()["error"]
-        assert "cap of 2000" in r.json()["error"]
+        assert r.status_code == 400 and "bot:hard is alphabeta:" in r.json()["error"]
+        assert "cap of 3,000" in r.json()["error"]
         assert client.post("/api/games", json={"game": "focus", "seats": [
             "human", "bot:easy"]}).status_code == 201
 
