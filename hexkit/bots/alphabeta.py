@@ -43,7 +43,7 @@ from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
 
 __all__ = ["DEFAULT_NODES", "DEFAULT_SECONDS", "MAX_DEPTH", "MAX_NODES", "AlphaBetaBot",
-           "alphabeta_factory", "parse_arg"]
+           "alphabeta_factory", "bot_settings", "parse_arg"]
 
 #: Positions visited per move when ``alphabeta`` is given no budget.
 DEFAULT_NODES = 20_000
@@ -302,14 +302,22 @@ def parse_arg(arg: str | None) -> dict[str, Any]:
     return out
 
 
+def bot_settings(arg: str | None) -> dict[str, Any]:
+    """The keyword arguments the bot is built with from its setting text: those of
+    :func:`parse_arg`, with the node budget always given (``depth=D`` alone lifts it to
+    :data:`MAX_NODES`: every iteration up to D plies)."""
+    kwargs = parse_arg(arg)
+    if "nodes" not in kwargs:
+        kwargs["nodes"] = MAX_NODES if "depth" in kwargs else DEFAULT_NODES
+    return kwargs
+
+
 def alphabeta_factory(game: Game, arg: str | None, seed: int | None) -> AlphaBetaBot:
     """The registered ``alphabeta`` bot: ``alphabeta``, ``alphabeta:50000``,
     ``alphabeta:nodes=50k,depth=4``, ``alphabeta:depth=3`` (three plies, whatever they
     cost: no node budget but :data:`MAX_NODES`); refused in one line for a game with no
     evaluation."""
-    kwargs = parse_arg(arg)
-    if "depth" in kwargs and "nodes" not in kwargs:
-        kwargs["nodes"] = MAX_NODES  # depth=D alone: every iteration up to D plies
+    kwargs = bot_settings(arg)
     policy = playout_policy(game.name)
     if policy is None or policy.evaluate is None:
         raise OptionError(f"alphabeta: {game.name} registers no evaluation to search with "

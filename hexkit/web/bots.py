@@ -173,14 +173,6 @@ class BotPolicy:
             if not 1 <= sims <= caps.max_simulations:
                 raise BotRefused(f"mcts: {sims} simulations is beyond this server's cap of "
                                  f"{caps.max_simulations} (--max-simulations)")
-        if name == "alphabeta":  # its budget may be a bare number (alphabeta:50000)
-            from hexkit.bots.alphabeta import DEFAULT_NODES
-            from hexkit.bots.alphabeta import parse_arg as alphabeta_arg
-
-            nodes = alphabeta_arg(arg or None).get("nodes", DEFAULT_NODES)
-            if nodes > caps.max_nodes:
-                raise BotRefused(f"alphabeta: {nodes:,} positions is beyond this server's "
-                                 f"cap of {caps.max_nodes:,} (--max-nodes)")
         for key, value in _SETTING.findall(arg or ""):
             if key == "time":
                 seconds = _number(value, f"{name}: time")
@@ -199,6 +191,18 @@ class BotPolicy:
                 if depth > caps.max_depth:
                     raise BotRefused(f"{name}: depth={value.strip()} is beyond this server's "
                                      f"cap of {caps.max_depth} (--max-depth)")
+        if name == "alphabeta":  # a bare number (alphabeta:50000), or depth=D alone
+            from hexkit.bots.alphabeta import bot_settings, parse_arg
+
+            nodes = bot_settings(arg or None)["nodes"]
+            if nodes > caps.max_nodes:
+                given = parse_arg(arg or None)
+                if "nodes" not in given and "depth" in given:
+                    raise BotRefused(f"alphabeta: depth={given['depth']} alone searches with "
+                                     f"no node budget; add nodes=N (this server's cap is "
+                                     f"{caps.max_nodes:,}, --max-nodes)")
+                raise BotRefused(f"alphabeta: {nodes:,} positions is beyond this server's "
+                                 f"cap of {caps.max_nodes:,} (--max-nodes)")
 
     def build(self, game: Game, spec: str, seed: int | None, from_operator: bool) -> Any:
         """The bot for a checked spec (None for a person)."""

@@ -104,4 +104,10 @@ def test_a_web_request_cannot_ask_for_more_positions_than_the_servers_cap():
     for spec in ("alphabeta:200000", "alphabeta:nodes=1m", "alphabeta:depth=9"):
         with pytest.raises(BotRefused, match="cap of"):
             policy.check(spec)
+    with pytest.raises(BotRefused, match="depth=2 alone searches with no node budget"):
+        policy.check("alphabeta:depth=2")  # depth alone lifts the node budget
     assert policy.check("alphabeta:50k") == ("alphabeta:50k", False)
+    small = BotPolicy(BotCaps(max_nodes=10_000), {}, plugins.registry())
+    with pytest.raises(BotRefused, match="20,000 positions is beyond"):
+        small.check("alphabeta")  # the default budget is checked too
+    assert policy.check("alphabeta:nodes=50k,depth=2") == ("alphabeta:nodes=50k,depth=2", False)
