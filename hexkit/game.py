@@ -19,6 +19,7 @@ from hexkit.errors import HexkitError, OptionError, RecordError
 from hexkit.kit.rng import rng_copy as rng_copy
 from hexkit.kit.rng import rng_from_json as rng_from_json
 from hexkit.kit.rng import rng_to_json as rng_to_json
+from hexkit.kit.statepickle import reduce_game, reduce_state, restore_state, state_data
 from hexkit.spec import ConsoleCommand as ConsoleCommand
 from hexkit.spec import Frontend as Frontend
 from hexkit.spec import Move as Move
@@ -253,8 +254,6 @@ class Game(ABC):
         """A game pickles as its spec and the options that differ from the defaults, and is
         built again where it is unpickled, once per process (what it compiled or loaded is
         never pickled; see :mod:`hexkit.kit.statepickle`)."""
-        from hexkit.kit.statepickle import reduce_game
-
         return reduce_game(self)
 
     def describe(self) -> str:
@@ -526,22 +525,16 @@ class State(ABC, Generic[G, M]):
         (:meth:`__getstate__`), at about the cost of :meth:`copy`; the unpickled state can
         pop every move. A state holding something pickle cannot write pickles as its saved
         form and the moves on its stack instead (see :mod:`hexkit.kit.statepickle`)."""
-        from hexkit.kit.statepickle import reduce_state
-
         return reduce_state(self)
 
     def __getstate__(self) -> dict[str, Any]:
         """The attributes a pickle of this state holds: those :meth:`copy` copies, minus the
         game (pickled beside them). Override it (calling ``super()``) to leave caches
         behind, and :meth:`__setstate__` to make them again."""
-        from hexkit.kit.statepickle import state_data
-
         return state_data(self)
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         """Restore what :meth:`__getstate__` gave (``self.game`` is set already)."""
-        from hexkit.kit.statepickle import restore_state
-
         restore_state(self, data)
 
     def observation(self, seat: int | None = None) -> numpy.ndarray:

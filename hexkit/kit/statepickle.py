@@ -26,6 +26,7 @@ TypeError naming the attribute.
 from __future__ import annotations
 
 import copyreg
+import importlib
 import io
 import operator
 import pickle
@@ -40,6 +41,51 @@ from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
 _LOCK = threading.Lock()
+
+# -- the one function a pickle names ---------------------------------------------------
+# Every function or class a pickle names costs about a microsecond to write and another to
+# read (pickle imports its module to check it, then looks it up again when loading): more
+# than the rest of a small state. So the kit's objects all unpickle through one function,
+# :func:`kit`, with a small tag, and classes are named by strings resolved once per
+# process (:func:`class_ref`, :func:`class_of`).
+
+_RNG, _HISTORY, _MOVES_TAG, _FROM_GAME_TAG, _SHARED, _LIST = range(6)
+
+
+def kit(tag: int, *args: Any) -> Any:
+    """Unpickle one of the kit's objects (``tag`` says which: a generator, a history, moves,
+    a reference to the game's object, a shared object)."""
+    return _MAKERS[tag](*args)
+
+
+#: class -> (module, qualified name), and back: filled as classes are pickled or read.
+_CLASS_NAMES: dict[type, tuple[str, str]] = {}
+_CLASSES: dict[tuple[str, str], type] = {}
+
+
+def class_ref(cls: type) -> tuple[str, str]:
+    """The class's module and qualified name, as a pickle of the kit holds a class."""
+    found = _CLASS_NAMES.get(cls)
+    if found is None:
+        found = _CLASS_NAMES[cls] = (cls.__module__, cls.__qualname__)
+        _CLASSES.setdefault(found, cls)
+    return found
+
+
+def class_of(ref: tuple[str, str]) -> Any:
+    """The class :func:`class_ref` named (imported the first time, as pickle would)."""
+    found = _CLASSES.get(ref)
+    if found is None:
+        module, qualname = ref
+        found = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+        if not isinstance(found, type):
+            raise pickle.UnpicklingError(f"{module}.{qualname} is not a class")
+        with _LOCK:
+            _CLASSES[ref] = found
+    return found
+
 
 # -- games -------------------------------------------------------------------------------
 
@@ -101,7 +147,7 @@ class Shared:
         self.value = value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (shared_value, (_shared_bytes(self.value),))
+        return (kit, (_SHARED, _shared_bytes(self.value)))
 
 
 #: id(object) -> (object, its pickle), and pickle -> object: both kept, bounded.
@@ -142,7 +188,7 @@ def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
     state)."""
     if type(rng) is not random.Random:
         return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
-    return (rng_from_packed, pack_rng_state(rng.getstate()))
+    return (kit, (_RNG, *pack_rng_state(rng.getstate())))
 
 
 _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
@@ -173,9 +219,16 @@ class MoveList:
 
     def __reduce__(self) -> tuple[Any, ...]:
         reduced = [m.__reduce_ex__(pickle.HIGHEST_PROTOCOL) for m in self.moves]
-        if all(len(r) == 2 and type(r[0]) is type for r in reduced):
-            return (moves_from, (reduced,))
-        return (list, (self.moves,))  # a move pickled some other way: as it is
+        if not all(len(r) == 2 and type(r[0]) is type for r in reduced):
+            return (kit, (_LIST, self.moves))  # a move pickled some other way: as it is
+        classes: dict[type, int] = {}
+        values = []
+        for cls, args in reduced:
+            index = classes.get(cls)
+            if index is None:
+                index = classes[cls] = len(classes)
+            values.append((index, args))
+        return (kit, (_MOVES_TAG, [class_ref(c) for c in classes], values))
 
 
 #: (class, values) -> the move this process made of them; bounded (cleared when full).
@@ -185,7 +238,7 @@ MOVES_KEPT = 100_000
 
 
 def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
-    """Unpickle a :class:`MoveList`: the moves, made once per process."""
+    """The moves of ``(class, values)`` pairs, each made once per process."""
     made = _MOVES
     out = []
     for key in reduced:
@@ -201,6 +254,12 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
             made[key] = move
         out.append(move)
     return out
+
+
+def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
+    """Unpickle a :class:`MoveList`: classes by name, then the moves."""
+    classes = [class_of(ref) for ref in refs]
+    return moves_from([(classes[i], args) for i, args in values])
 
 
 # -- histories -----------------------------------------------------------------------------
@@ -269,13 +328,17 @@ class History:
         rest = entries[start:]
         if encode is not None:
             rest = [encode(e) for e in rest]
-        return (history_from, (blobs, self.tail(rest), self.decode))
+        decode = self.decode
+        return (kit, (_HISTORY, blobs, self.tail(rest),
+                      _DECODERS.get(decode, decode) if decode is not None else None))
 
 
 def history_from(blobs: list[bytes], rest: list[Any],
-                 decode: Callable[[Any], Any] | None) -> list[Any]:
+                 decode: Callable[[Any], Any] | int | None) -> list[Any]:
     """Unpickle a :class:`History`: its chunks (each made once per process), then the
     rest."""
+    if type(decode) is int:
+        decode = _DECODER_LIST[decode]
     out: list[Any] = []
     for blob in blobs:
         chunk = _CHUNK_ENTRIES.get(blob)
@@ -291,9 +354,21 @@ def history_from(blobs: list[bytes], rest: list[Any],
     return out
 
 
-def journal_entries(journal: Journal) -> History:
+def history(entries: list[Any]) -> History | list[Any]:
+    """``entries`` (a list never changed in place) as a pickle best holds them: a
+    :class:`History`, or the list itself while it is shorter than a chunk."""
+    return entries if len(entries) < CHUNK else History(entries)
+
+
+def journal_entries(journal: Journal) -> History | list[Any]:
     """An undo journal's entries as a pickle holds them (a generator's state as bytes)."""
-    return History(journal.entries, pack_entry, unpack_entry)
+    entries = journal.entries
+    return History(entries, pack_entry, unpack_entry) if entries else []
+
+
+#: Decoders a pickle names by number (the kit's own; any other is named as a function).
+_DECODER_LIST: tuple[Callable[[Any], Any], ...] = (unpack_entry,)
+_DECODERS: dict[Any, int] = {f: i for i, f in enumerate(_DECODER_LIST)}
 
 
 # -- states ------------------------------------------------------------------------------
@@ -303,8 +378,8 @@ class _FromGame:
 
     __slots__ = ()
 
-    def __reduce__(self) -> str:
-        return "FROM_GAME"
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (kit, (_FROM_GAME_TAG,))
 
     def __repr__(self) -> str:
         return "FROM_GAME"
@@ -332,7 +407,8 @@ def state_data(state: Any) -> dict[str, Any]:
         data["_kit_emitted"] = None
     stack = data.get("move_stack")
     if type(stack) is list and stack:
-        data["move_stack"] = History(stack, tail=MoveList)
+        data["move_stack"] = History(stack, tail=MoveList) if len(stack) >= CHUNK \
+            else MoveList(stack)
     shared = getattr(game, "__dict__", None)
     if shared:
         for name, value in data.items():
@@ -367,12 +443,33 @@ def reduce_state(state: Any) -> tuple[Any, ...]:
         return _reduce_by_replay(state, exc)
     finally:
         active.discard(id(state))
-    return (rebuild_state, (type(state), state.game, blob))
+    game = state.game
+    if not _core_reduce(type(game)):  # a game that pickles its own way
+        return (rebuild_state, (type(state), game, blob))
+    # The class by name and the game's arguments inline: one function named, not three.
+    return (rebuild_state, (class_ref(type(state)), reduce_game(game)[1], blob))
 
 
-def rebuild_state(cls: type, game: Any, blob: bytes) -> Any:
+#: Game class -> whether it pickles by the core's Game.__reduce__ (:func:`reduce_game`).
+_CORE_REDUCE: dict[type, bool] = {}
+
+
+def _core_reduce(cls: type) -> bool:
+    found = _CORE_REDUCE.get(cls)
+    if found is None:
+        method = cls.__reduce__
+        found = _CORE_REDUCE[cls] = (getattr(method, "__module__", None) == "hexkit.game"
+                                     and method.__qualname__ == "Game.__reduce__")
+    return found
+
+
+def rebuild_state(cls: type | tuple[str, str], game: Any, blob: bytes) -> Any:
     """Unpickle a state pickled by its attributes."""
-    state: Any = object.__new__(cls)
+    if type(cls) is tuple:
+        cls = class_of(cls)
+    if type(game) is tuple:
+        game = rebuild_game(*game)
+    state: Any = object.__new__(cls)  # type: ignore[arg-type]
     state.game = game
     state.__setstate__(pickle.loads(blob))
     return state
@@ -418,3 +515,15 @@ def rebuild_by_replay(game: Any, data: dict[str, Any], moves: list[str]) -> Any:
     for text in moves:
         state.push(text)
     return state
+
+
+def _from_game() -> _FromGame:
+    return FROM_GAME
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+_MAKERS: tuple[Callable[..., Any], ...] = (
+    rng_from_packed, history_from, _moves_named, _from_game, shared_value, _as_is)

@@ -27,6 +27,7 @@ from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.statepickle import history
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -395,10 +396,8 @@ class FocusState(State[Focus, FocusMove]):
     def __getstate__(self) -> dict[str, Any]:
         """The kit's data; the undo records as a history (shared by copies, like the
         moves: hexkit.kit.statepickle.History)."""
-        from hexkit.kit.statepickle import History
-
         data = super().__getstate__()
-        data["_undo"] = History(self._undo)
+        data["_undo"] = history(self._undo)
         return data
 
     def is_over(self) -> bool:

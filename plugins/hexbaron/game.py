@@ -38,6 +38,7 @@ from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_js
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.gestures import Gesture
 from hexkit.kit.pieces import Piece
+from hexkit.kit.statepickle import history, journal_entries
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -303,12 +304,10 @@ class HexBaronState(State[HexBaronGame, Command]):
     def __getstate__(self) -> dict[str, Any]:
         """The kit's data, the position without what the game gives again, its journal
         and the notes as histories (hexkit.kit.statepickle.History)."""
-        from hexkit.kit.statepickle import History, journal_entries
-
         data = super().__getstate__()
         data["pos"] = {k: v for k, v in vars(self.pos).items() if k not in self._NOT_PICKLED}
         data["journal"] = journal_entries(self.pos.journal)
-        data["notes"] = History(self.notes)
+        data["notes"] = history(self.notes)
         return data
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
