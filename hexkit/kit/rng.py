@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import random
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,6 +50,9 @@ _BY_ID: dict[int, tuple[tuple[int, ...], bytes]] = {}
 _BY_BYTES: dict[bytes, tuple[int, ...]] = {}
 #: How many generator states each table keeps.
 STATES_KEPT = 32
+#: The words of a Mersenne Twister state (624 and the position), packed in one call.
+_WORD_COUNT = 625
+_WORDS = struct.Struct(f"{_WORD_COUNT}I")
 
 
 def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, float | None]:
@@ -58,7 +62,7 @@ def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, flo
     found = _BY_ID.get(id(words))
     if found is not None and found[0] is words:
         return version, found[1], gauss
-    blob = array.array("I", words).tobytes()
+    blob = _WORDS.pack(*words) if len(words) == _WORD_COUNT else array.array("I", words).tobytes()
     if keep:
         # the table holds words, so its id stays its own
         keep_bounded(_BY_ID, id(words), (words, blob), STATES_KEPT)

@@ -26,6 +26,7 @@ TypeError naming the attribute.
 from __future__ import annotations
 
 import copyreg
+import hashlib
 import importlib
 import io
 import operator
@@ -107,17 +108,22 @@ def reduce_game(game: Any) -> tuple[Any, ...]:
         if spec_bytes is None:
             spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec,
                                                              pickle.HIGHEST_PROTOCOL)
-        found = game._kit_reduce = (rebuild_game,
-                                    (spec_bytes, game.non_default_options(), dict(shown)))
+        # The digest names the spec in the table of built games: hashing the spec's bytes
+        # themselves, new in every pickle read, costs a microsecond per state.
+        digest = hashlib.blake2b(spec_bytes, digest_size=16).digest()
+        found = game._kit_reduce = (rebuild_game, (spec_bytes, game.non_default_options(),
+                                                   dict(shown), digest))
     return found
 
 
-def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str]) -> Any:
-    """Unpickle a game: the one this process already built from the same spec and options,
-    or a new one (what a game compiles or loads is never pickled)."""
+def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str],
+                 digest: bytes | None = None) -> Any:
+    """Unpickle a game: the one this process already built from the same spec (named by
+    its ``digest``) and options, or a new one (what a game compiles or loads is never
+    pickled)."""
     try:
-        key: tuple[Any, ...] | None = (spec_bytes, tuple(options.items()),
-                                       tuple(shown.items()))
+        key: tuple[Any, ...] | None = (spec_bytes if digest is None else digest,
+                                       tuple(options.items()), tuple(shown.items()))
         hash(key)
     except TypeError:  # an unhashable option value: build it every time
         key = None
@@ -405,6 +411,9 @@ def state_data(state: Any) -> dict[str, Any]:
         data["journal"] = journal_entries(journal)  # rebound to the unpickled state
     if "_kit_emitted" in data:
         data["_kit_emitted"] = None
+    events = data.get("_kit_events")
+    if type(events) is list and len(events) >= CHUNK and any(events):
+        data["_kit_events"] = History(events)  # per move, tuples of events (Hex Baron's)
     stack = data.get("move_stack")
     if type(stack) is list and stack:
         data["move_stack"] = History(stack, tail=MoveList) if len(stack) >= CHUNK \

@@ -695,8 +695,16 @@ _MISSING = object()
 
 def _engine_from_template(template: Engine, position: dict[str, Any],
                           changes: dict[str, Any]) -> Engine:
-    """Unpickle an engine copied from a template: a copy of the template, with the changes."""
-    engine = template.start_copy()
-    engine.position.load_changes(position)
+    """Unpickle an engine copied from a template: the template's attributes, and what the
+    pickle holds in their place. Every table a copy makes its own is among those (a copy's
+    tables are never the template's), so copying the template's first would be wasted."""
+    engine = object.__new__(type(template))
+    engine.__dict__.update(template.__dict__)
+    engine.template = template
+    base = template.position
+    pos = object.__new__(type(base))
+    pos.__dict__.update(base.__dict__)
+    pos.load_changes(position)
+    engine.position = pos
     engine.__dict__.update(changes)
     return engine
