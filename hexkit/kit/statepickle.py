@@ -32,6 +32,7 @@ import io
 import operator
 import pickle
 import random
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -59,32 +60,54 @@ def kit(tag: int, *args: Any) -> Any:
     return _MAKERS[tag](*args)
 
 
-#: class -> (module, qualified name), and back: filled as classes are pickled or read.
-_CLASS_NAMES: dict[type, tuple[str, str]] = {}
-_CLASSES: dict[tuple[str, str], type] = {}
+#: class -> (its name, its module); name -> (the module, the class): both checked against
+#: ``sys.modules`` on every use (a module imported again makes new classes), as pickle
+#: itself finds a class by name.
+_CLASS_NAMES: dict[type, tuple[tuple[str, str] | None, Any]] = {}
+_CLASSES: dict[tuple[str, str], tuple[Any, type]] = {}
 
 
-def class_ref(cls: type) -> tuple[str, str]:
-    """The class's module and qualified name, as a pickle of the kit holds a class."""
+def class_ref(cls: type) -> tuple[str, str] | None:
+    """The class's module and qualified name, as a pickle of the kit holds a class; None
+    for a class that cannot be found by its name (pickle then names it its own way, and
+    says why it cannot)."""
     found = _CLASS_NAMES.get(cls)
-    if found is None:
-        found = _CLASS_NAMES[cls] = (cls.__module__, cls.__qualname__)
-        _CLASSES.setdefault(found, cls)
-    return found
+    if found is not None and (found[0] is None or sys.modules.get(found[0][0]) is found[1]):
+        return found[0]
+    ref: tuple[str, str] | None = (cls.__module__, cls.__qualname__)
+    module = sys.modules.get(cls.__module__)
+    try:
+        if _resolve(module, cls.__qualname__) is not cls:
+            ref = None
+    except AttributeError:
+        ref = None
+    with _LOCK:
+        _CLASS_NAMES[cls] = (ref, module)
+        if ref is not None:
+            _CLASSES[ref] = (module, cls)
+    return ref
 
 
 def class_of(ref: tuple[str, str]) -> Any:
-    """The class :func:`class_ref` named (imported the first time, as pickle would)."""
+    """The class :func:`class_ref` named (its module imported if need be, as pickle
+    would)."""
     found = _CLASSES.get(ref)
-    if found is None:
-        module, qualname = ref
-        found = importlib.import_module(module)
-        for part in qualname.split("."):
-            found = getattr(found, part)
-        if not isinstance(found, type):
-            raise pickle.UnpicklingError(f"{module}.{qualname} is not a class")
-        with _LOCK:
-            _CLASSES[ref] = found
+    module_name, qualname = ref
+    if found is not None and sys.modules.get(module_name) is found[0]:
+        return found[1]
+    module = importlib.import_module(module_name)
+    cls = _resolve(module, qualname)
+    if not isinstance(cls, type):
+        raise pickle.UnpicklingError(f"{module_name}.{qualname} is not a class")
+    with _LOCK:
+        _CLASSES[ref] = (module, cls)
+    return cls
+
+
+def _resolve(module: Any, qualname: str) -> Any:
+    found = module
+    for part in qualname.split("."):
+        found = getattr(found, part)
     return found
 
 
@@ -234,7 +257,10 @@ class MoveList:
             if index is None:
                 index = classes[cls] = len(classes)
             values.append((index, args))
-        return (kit, (_MOVES_TAG, [class_ref(c) for c in classes], values))
+        refs = [class_ref(c) for c in classes]
+        if None in refs:  # a class pickle finds its own way (or says why it cannot)
+            return (kit, (_LIST, self.moves))
+        return (kit, (_MOVES_TAG, refs, values))
 
 
 #: (class, values) -> the move this process made of them; bounded (cleared when full).
@@ -453,10 +479,11 @@ def reduce_state(state: Any) -> tuple[Any, ...]:
     finally:
         active.discard(id(state))
     game = state.game
-    if not _core_reduce(type(game)):  # a game that pickles its own way
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)):  # named, or pickling, pickle's own way
         return (rebuild_state, (type(state), game, blob))
     # The class by name and the game's arguments inline: one function named, not three.
-    return (rebuild_state, (class_ref(type(state)), reduce_game(game)[1], blob))
+    return (rebuild_state, (ref, reduce_game(game)[1], blob))
 
 
 #: Game class -> whether it pickles by the core's Game.__reduce__ (:func:`reduce_game`).
