@@ -224,13 +224,31 @@ _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
                                                random.Random: _reduce_rng}
 
 
+#: Per thread, a pickler and its buffer not in use (making them costs more than pickling
+#: a small state's data; a dumps inside a dumps makes its own).
+_FREE = threading.local()
+#: A buffer that grew past this is dropped rather than kept for the next state.
+_BUFFER_KEPT = 1 << 20
+
+
 def dumps(value: Any) -> bytes:
     """``pickle.dumps`` with the state kit's reductions (random generators)."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(value)
-    return buffer.getvalue()
+    slot = _FREE.__dict__
+    pair = slot.pop("pair", None)
+    if pair is None:
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+        pickler.dispatch_table = _DISPATCH
+    else:
+        buffer, pickler = pair
+    pickler.dump(value)  # (after a failure, both are dropped)
+    blob = buffer.getvalue()
+    pickler.clear_memo()
+    if len(blob) <= _BUFFER_KEPT:
+        buffer.seek(0)
+        buffer.truncate()
+        slot["pair"] = (buffer, pickler)
+    return blob
 
 
 # -- moves -------------------------------------------------------------------------------
@@ -247,22 +265,32 @@ class MoveList:
         self.moves = moves
 
     def __reduce__(self) -> tuple[Any, ...]:
-        reduced = [m.__reduce_ex__(pickle.HIGHEST_PROTOCOL) for m in self.moves]
-        if not all(len(r) == 2 and type(r[0]) is type for r in reduced):
-            return (kit, (_LIST, self.moves))  # a move pickled some other way: as it is
+        known = _REDUCED
         classes: dict[type, int] = {}
         values = []
-        for cls, args in reduced:
+        for move in self.moves:
+            found = known.get(id(move))
+            if found is None or found[0] is not move:
+                reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+                if len(reduced) != 2 or type(reduced[0]) is not type:
+                    return (kit, (_LIST, self.moves))  # a move pickled some other way
+                found = (move, reduced[0], reduced[1])
+                if len(known) >= MOVES_KEPT:
+                    known.clear()
+                known[id(move)] = found  # (the move is kept: its id stays its own)
+            cls = found[1]
             index = classes.get(cls)
             if index is None:
                 index = classes[cls] = len(classes)
-            values.append((index, args))
+            values.append((index, found[2]))
         refs = [class_ref(c) for c in classes]
         if None in refs:  # a class pickle finds its own way (or says why it cannot)
             return (kit, (_LIST, self.moves))
         return (kit, (_MOVES_TAG, refs, values))
 
 
+#: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
+_REDUCED: dict[int, tuple[Any, type, Any]] = {}
 #: (class, values) -> the move this process made of them; bounded (cleared when full).
 _MOVES: dict[tuple[Any, ...], Any] = {}
 #: How many moves :data:`_MOVES` holds before it starts again.
@@ -446,8 +474,9 @@ def state_data(state: Any) -> dict[str, Any]:
             else MoveList(stack)
     shared = getattr(game, "__dict__", None)
     if shared:
-        for name, value in data.items():
-            if type(value) not in _PLAIN and shared.get(name) is value:
+        for name in shared.keys() & data.keys():
+            value = data[name]
+            if type(value) not in _PLAIN and shared[name] is value:
                 data[name] = FROM_GAME
     return data
 
