@@ -48,6 +48,8 @@ def rng_from_json(data: Sequence[Any]) -> random.Random:
 #: id(words) -> (words, bytes) for kept states; bytes -> words. Bounded (oldest dropped).
 _BY_ID: dict[int, tuple[tuple[int, ...], bytes]] = {}
 _BY_BYTES: dict[bytes, tuple[int, ...]] = {}
+#: The state read last, as (bytes, words): most states of a game without chance share it.
+_LAST: dict[str, tuple[bytes, tuple[int, ...]]] = {}
 #: How many generator states each table keeps.
 STATES_KEPT = 32
 #: The words of a Mersenne Twister state (624 and the position), packed in one call.
@@ -71,12 +73,16 @@ def pack_rng_state(state: RngState, keep: bool = False) -> tuple[int, bytes, flo
 
 def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState:
     """The generator state :func:`pack_rng_state` packed."""
+    last = _LAST.get("read")
+    if last is not None and last[0] == blob:  # (comparing bytes costs less than hashing them)
+        return version, last[1], gauss
     words = _BY_BYTES.get(blob)
     if words is None:
         unpacked = array.array("I")
         unpacked.frombytes(blob)
         words = tuple(unpacked)
         keep_bounded(_BY_BYTES, blob, words, STATES_KEPT)
+    _LAST["read"] = (blob, words)
     return version, words, gauss
 
 

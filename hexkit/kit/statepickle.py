@@ -133,7 +133,7 @@ def reduce_game(game: Any) -> tuple[Any, ...]:
                                                              pickle.HIGHEST_PROTOCOL)
         # The digest names the spec in the table of built games: hashing the spec's bytes
         # themselves, new in every pickle read, costs a microsecond per state.
-        digest = hashlib.blake2b(spec_bytes, digest_size=16).digest()
+        digest = _digest(spec_bytes)
         found = game._kit_reduce = (rebuild_game, (spec_bytes, game.non_default_options(),
                                                    dict(shown), digest))
     return found
@@ -176,36 +176,46 @@ class Shared:
         self.value = value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (kit, (_SHARED, _shared_bytes(self.value)))
+        return (kit, (_SHARED, *_shared_bytes(self.value)))
 
 
-#: id(object) -> (object, its pickle), and pickle -> object: both kept, bounded.
-_SHARED_BYTES: dict[int, tuple[Any, bytes]] = {}
+#: id(object) -> (object, its pickle, the pickle's digest), and digest -> object: both
+#: kept, bounded. (The digest names the object when it is read: hashing the pickle itself,
+#: new in every pickle read, would cost microseconds per state.)
+_SHARED_BYTES: dict[int, tuple[Any, bytes, bytes]] = {}
 _SHARED_VALUES: dict[bytes, Any] = {}
 #: How many shared objects each table keeps (a few per game in use).
 SHARED_KEPT = 64
 
 
-def _shared_bytes(value: Any) -> bytes:
+def _shared_bytes(value: Any) -> tuple[bytes, bytes]:
     found = _SHARED_BYTES.get(id(value))
     if found is not None and found[0] is value:
-        return found[1]
+        return found[1], found[2]
     blob = dumps(value)
+    digest = _digest(blob)
     with _LOCK:
-        _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
-        _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
-    return blob
+        _keep(_SHARED_BYTES, id(value), (value, blob, digest), SHARED_KEPT)
+        _keep(_SHARED_VALUES, digest, value, SHARED_KEPT)
+    return blob, digest
 
 
-def shared_value(blob: bytes) -> Any:
-    """Unpickle a :class:`Shared` object: the one this process already has for ``blob``."""
-    value = _SHARED_VALUES.get(blob)
+def shared_value(blob: bytes, digest: bytes | None = None) -> Any:
+    """Unpickle a :class:`Shared` object: the one this process already has for ``blob``
+    (named by its ``digest``)."""
+    if digest is None:
+        digest = _digest(blob)
+    value = _SHARED_VALUES.get(digest)
     if value is None:
         value = pickle.loads(blob)
         with _LOCK:
-            _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
-            _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
+            _keep(_SHARED_VALUES, digest, value, SHARED_KEPT)
+            _keep(_SHARED_BYTES, id(value), (value, blob, digest), SHARED_KEPT)
     return value
+
+
+def _digest(blob: bytes) -> bytes:
+    return hashlib.blake2b(blob, digest_size=16).digest()
 
 
 # -- random generators -------------------------------------------------------------------
@@ -327,9 +337,9 @@ def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> 
 #: Entries per chunk of a history.
 CHUNK = 8
 #: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
-_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes]]] = {}
 #: A chunk's pickle -> its entries; bounded.
-_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
+_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}  # by the pickle's digest
 #: How many chunks each table keeps.
 CHUNKS_KEPT = 1024
 
@@ -382,9 +392,10 @@ class History:
                 continue
             blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
                                 pickle.HIGHEST_PROTOCOL)
+            pair = (_digest(blob), blob)  # the digest names it when read (see Shared)
             with _LOCK:  # the entries are kept with it: their ids stay their own
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
-            blobs.append(blob)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair), CHUNKS_KEPT)
+            blobs.append(pair)
         rest = entries[start:]
         if encode is not None:
             rest = [encode(e) for e in rest]
@@ -393,22 +404,23 @@ class History:
                       _DECODERS.get(decode, decode) if decode is not None else None))
 
 
-def history_from(blobs: list[bytes], rest: list[Any],
+def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
                  decode: Callable[[Any], Any] | int | None) -> list[Any]:
     """Unpickle a :class:`History`: its chunks (each made once per process), then the
     rest."""
     if type(decode) is int:
         decode = _DECODER_LIST[decode]
     out: list[Any] = []
-    for blob in blobs:
-        chunk = _CHUNK_ENTRIES.get(blob)
+    for pair in blobs:
+        digest, blob = pair
+        chunk = _CHUNK_ENTRIES.get(digest)
         if chunk is None:
             chunk = pickle.loads(blob)
             if decode is not None:
                 chunk = tuple(map(decode, chunk))
             with _LOCK:  # pickling the unpickled state finds the chunk again
-                _keep(_CHUNK_ENTRIES, blob, chunk, CHUNKS_KEPT)
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+                _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair), CHUNKS_KEPT)
         out.extend(chunk)
     out.extend(rest if decode is None else map(decode, rest))
     return out
