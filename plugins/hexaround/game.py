@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -241,20 +242,11 @@ class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
         listed = self._listed
         if listed is not None and listed.actions is actions:
             return listed
-        listed = self._listed = ActionMap(actions, self._make_move, self._made)
+        # (The maker holds the creature names, not the state: a state holding its legal
+        # list that held the state would be a reference cycle, freed only by the GC.)
+        listed = self._listed = ActionMap(actions, partial(_make_move, self.engine.names),
+                                          self._made)
         return listed
-
-    def _make_move(self, action: tuple[int, int | None, int]) -> HexAroundMove:
-        """The Move object for an engine action (kept for reuse)."""
-        kind, src, dst = action
-        if kind < 0:
-            return PassTurn()
-        name = self.engine.names[kind]
-        tx, ty = coords_of(dst)
-        if src is None:
-            return PlaceCreature(name, tx, ty)
-        fx, fy = coords_of(src)
-        return MoveCreature(name, fx, fy, tx, ty)
 
     def parse_move(self, text: str) -> HexAroundMove:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
@@ -451,3 +443,16 @@ class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
 
 def _copy_engine(engine: Engine) -> Engine:
     return engine.copy()
+
+
+def _make_move(names: Sequence[str], action: tuple[int, int | None, int]) -> HexAroundMove:
+    """The Move object for an engine action (kept for reuse), given the creature names."""
+    kind, src, dst = action
+    if kind < 0:
+        return PassTurn()
+    name = names[kind]
+    tx, ty = coords_of(dst)
+    if src is None:
+        return PlaceCreature(name, tx, ty)
+    fx, fy = coords_of(src)
+    return MoveCreature(name, fx, fy, tx, ty)
