@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Self, final
 
 from hexkit.errors import HexkitError, OptionError, RecordError
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.rng import rng_copy as rng_copy
 from hexkit.kit.rng import rng_from_json as rng_from_json
 from hexkit.kit.rng import rng_to_json as rng_to_json
@@ -331,7 +332,7 @@ class State(ABC, Generic[G, M]):
             self._kit_origin: dict[str, Any] | None = None
         else:
             seed = random.SystemRandom().randrange(2**62) if rng is None else int(rng)
-            self.rng = random.Random(seed)
+            self.rng = KitRandom(seed)
             self._kit_origin = {"seed": seed, "moves": []}
         self.move_stack = []
         self.journal = Journal(self)

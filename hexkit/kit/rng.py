@@ -12,10 +12,53 @@ from typing import Any
 RngState = tuple[int, tuple[int, ...], float | None]
 
 
+_c_random = random.Random.random
+_c_getrandbits = random.Random.getrandbits
+
+
+class KitRandom(random.Random):
+    """The generator a state holds: a ``random.Random`` (the same numbers) that remembers
+    the state it was last set to or read, until something is drawn from it. Reading the state of
+    a generator nothing has drawn from since (``getstate``: a copy of the state, its pickle,
+    an undo journal's entry) then costs nothing, where ``random.Random`` makes 625 ints
+    every time, as much as the rest of a game state's copy. Every draw goes through
+    ``random()`` or ``getrandbits()`` (as ``random.Random``'s own methods do), which forget
+    the remembered state."""
+
+    #: The words of the state last set, while nothing has been drawn since (else None).
+    _kit_words: tuple[int, ...] | None = None
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._kit_words = None
+        super().seed(a, version)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._kit_words = None
+        super().setstate(state)
+        if state[0] == self.VERSION and type(state[1]) is tuple:
+            self._kit_words = state[1]  # exactly the generator's words now
+
+    def getstate(self) -> tuple[Any, ...]:
+        words = self._kit_words
+        if words is None:
+            state = super().getstate()
+            self._kit_words = state[1]  # the state until the next draw
+            return state
+        return (self.VERSION, words, self.gauss_next)
+
+    def random(self) -> float:
+        self._kit_words = None
+        return _c_random(self)
+
+    def getrandbits(self, k: int) -> int:
+        self._kit_words = None
+        return _c_getrandbits(self, k)
+
+
 def rng_copy(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng`` (without seeding a new one
     from the operating system first, which costs more than the copy)."""
-    twin = random.Random.__new__(random.Random)
+    twin = KitRandom.__new__(KitRandom)
     twin.setstate(rng.getstate())
     return twin
 
@@ -28,7 +71,7 @@ def rng_to_json(rng: random.Random) -> list[Any]:
 
 def rng_from_json(data: Sequence[Any]) -> random.Random:
     """Rebuild a random generator from :func:`rng_to_json` output."""
-    rng = random.Random()
+    rng = KitRandom.__new__(KitRandom)  # (not seeded from the operating system first)
     try:
         version, internal, gauss = data
         rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
@@ -82,6 +125,7 @@ def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState
         unpacked.frombytes(blob)
         words = tuple(unpacked)
         keep_bounded(_BY_BYTES, blob, words, STATES_KEPT)
+        keep_bounded(_BY_ID, id(words), (words, blob), STATES_KEPT)  # pickled again
     _LAST["read"] = (blob, words)
     return version, words, gauss
 
@@ -89,7 +133,7 @@ def unpack_rng_state(version: int, blob: bytes, gauss: float | None) -> RngState
 def rng_from_packed(version: int, blob: bytes, gauss: float | None) -> random.Random:
     """A generator in the state :func:`pack_rng_state` packed (not seeded from the
     operating system first)."""
-    rng = random.Random.__new__(random.Random)
+    rng = KitRandom.__new__(KitRandom)
     rng.setstate(unpack_rng_state(version, blob, gauss))
     return rng
 

@@ -37,8 +37,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed
 from hexkit.kit.rng import keep_bounded as _keep
-from hexkit.kit.rng import pack_rng_state, rng_from_packed
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
@@ -225,13 +225,14 @@ def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
     process (:func:`hexkit.kit.rng.pack_rng_state`; pickling the tuple of 625 ints, and
     seeding a new generator from the OS before setting it, cost more than the rest of a
     state)."""
-    if type(rng) is not random.Random:
+    if type(rng) is not random.Random and type(rng) is not KitRandom:
         return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
-    return (kit, (_RNG, *pack_rng_state(rng.getstate())))
+    return (kit, (_RNG, *pack_rng_state(rng.getstate(), keep=type(rng) is KitRandom)))
 
 
 _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
-                                               random.Random: _reduce_rng}
+                                               random.Random: _reduce_rng,
+                                               KitRandom: _reduce_rng}
 
 
 #: Per thread, a pickler and its buffer not in use (making them costs more than pickling

@@ -136,6 +136,52 @@ def test_deepcopy_and_copy_are_the_states_own_copy():
         same_game_from_here(state, make(state))
 
 
+def test_a_states_generator_reads_back_exactly_before_and_after_each_kind_of_draw():
+    # The state's generator remembers the state it was set to or read until something is
+    # drawn (copies and pickles then need not read 625 words): every kind of draw, and
+    # gauss's spare value, must still show in what it gives, its copies and its pickles.
+    from hexkit.kit.rng import KitRandom, rng_copy
+
+    kit, plain = KitRandom(5), random.Random(5)
+    draws = [lambda r: r.random(), lambda r: r.getrandbits(70), lambda r: r.choice("abcdefg"),
+             lambda r: r.gauss(0, 1), lambda r: r.gauss(0, 1), lambda r: r.sample(range(50), 5),
+             lambda r: r.seed(9), lambda r: r.randbytes(5), lambda r: r.shuffle([1, 2, 3])]
+    for draw in draws:
+        before = plain.getstate()
+        assert kit.getstate() == before
+        twin, saved = rng_copy(kit), pickle.dumps(kit)
+        assert draw(kit) == draw(plain)
+        assert kit.getstate() == plain.getstate()
+        assert twin.getstate() == pickle.loads(saved).getstate() == before
+    state = hexkit.load_game("focus").new_state(seed=4)  # a generator never drawn from
+    assert pickle.loads(pickle.dumps(state)).rng.getstate() == state.rng.getstate()
+    state.rng.random()
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.rng.getstate() == state.rng.getstate() and twin.rng.random() == state.rng.random()
+
+
+def test_a_dropped_copy_or_unpickled_state_is_freed_at_once_not_by_the_garbage_collector():
+    # No reference cycle (a journal holds its state weakly; HexAround's legal list does not
+    # hold its state): a worker that unpickles and drops states does not pile them up.
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        for name in ("focus", "hexbaron", "hexaround", "hive"):
+            state = play(hexkit.load_game(name), 9, seed=1)
+            for make in (lambda s: s.copy(), lambda s: pickle.loads(pickle.dumps(s))):
+                twin = make(state)
+                twin.push(twin.legal_moves()[0])
+                twin.legal_moves()
+                twin.pop()
+                freed = weakref.ref(twin)
+                del twin
+                assert freed() is None, name
+    finally:
+        gc.enable()
+
+
 # -- states pickle cannot write ------------------------------------------------------------
 
 @dataclass(frozen=True)
