@@ -27,6 +27,7 @@ class KitRandom(random.Random):
 
     #: The words of the state last set, while nothing has been drawn since (else None).
     _kit_words: tuple[int, ...] | None = None
+    gauss_next: float | None  # (set by random.Random; typeshed does not declare it)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         self._kit_words = None

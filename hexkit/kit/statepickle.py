@@ -409,21 +409,20 @@ def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
                  decode: Callable[[Any], Any] | int | None) -> list[Any]:
     """Unpickle a :class:`History`: its chunks (each made once per process), then the
     rest."""
-    if type(decode) is int:
-        decode = _DECODER_LIST[decode]
+    decoder = _DECODER_LIST[decode] if isinstance(decode, int) else decode
     out: list[Any] = []
     for pair in blobs:
         digest, blob = pair
         chunk = _CHUNK_ENTRIES.get(digest)
         if chunk is None:
             chunk = pickle.loads(blob)
-            if decode is not None:
-                chunk = tuple(map(decode, chunk))
+            if decoder is not None:
+                chunk = tuple(map(decoder, chunk))
             with _LOCK:  # pickling the unpickled state finds the chunk again
                 _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
                 _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair), CHUNKS_KEPT)
         out.extend(chunk)
-    out.extend(rest if decode is None else map(decode, rest))
+    out.extend(rest if decoder is None else map(decoder, rest))
     return out
 
 
