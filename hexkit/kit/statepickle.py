@@ -65,6 +65,8 @@ def kit(tag: int, *args: Any) -> Any:
 #: itself finds a class by name.
 _CLASS_NAMES: dict[type, tuple[tuple[str, str] | None, Any]] = {}
 _CLASSES: dict[tuple[str, str], tuple[Any, type]] = {}
+#: How many classes each table keeps (state and move classes of the games in use).
+CLASSES_KEPT = 256
 
 
 def class_ref(cls: type) -> tuple[str, str] | None:
@@ -82,9 +84,9 @@ def class_ref(cls: type) -> tuple[str, str] | None:
     except AttributeError:
         ref = None
     with _LOCK:
-        _CLASS_NAMES[cls] = (ref, module)
+        _keep(_CLASS_NAMES, cls, (ref, module), CLASSES_KEPT)
         if ref is not None:
-            _CLASSES[ref] = (module, cls)
+            _keep(_CLASSES, ref, (module, cls), CLASSES_KEPT)
     return ref
 
 
@@ -100,7 +102,7 @@ def class_of(ref: tuple[str, str]) -> Any:
     if not isinstance(cls, type):
         raise pickle.UnpicklingError(f"{module_name}.{qualname} is not a class")
     with _LOCK:
-        _CLASSES[ref] = (module, cls)
+        _keep(_CLASSES, ref, (module, cls), CLASSES_KEPT)
     return cls
 
 
@@ -535,8 +537,9 @@ def _core_reduce(cls: type) -> bool:
     found = _CORE_REDUCE.get(cls)
     if found is None:
         method = cls.__reduce__
-        found = _CORE_REDUCE[cls] = (getattr(method, "__module__", None) == "hexkit.game"
-                                     and method.__qualname__ == "Game.__reduce__")
+        found = (getattr(method, "__module__", None) == "hexkit.game"
+                 and method.__qualname__ == "Game.__reduce__")
+        _keep(_CORE_REDUCE, cls, found, CLASSES_KEPT)
     return found
 
 
