@@ -21,23 +21,47 @@ class KitRandom(random.Random):
     the state it was last set to or read, until something is drawn from it. Reading the state of
     a generator nothing has drawn from since (``getstate``: a copy of the state, its pickle,
     an undo journal's entry) then costs nothing, where ``random.Random`` makes 625 ints
-    every time, as much as the rest of a game state's copy. Every draw goes through
-    ``random()`` or ``getrandbits()`` (as ``random.Random``'s own methods do), which forget
-    the remembered state."""
+    every time, as much as the rest of a game state's copy. A state known to be valid (a
+    copy's, a pickle's) is given to the underlying generator only at the first draw
+    (:meth:`set_known_state`): most copies and unpickled states of a game never draw.
+    Every draw goes through ``random()`` or ``getrandbits()`` (as ``random.Random``'s own
+    methods do), which forget the remembered state."""
 
     #: The words of the state last set, while nothing has been drawn since (else None).
     _kit_words: tuple[int, ...] | None = None
+    #: A state set by :meth:`set_known_state` and not given to the generator yet (else None).
+    _kit_pending: tuple[Any, ...] | None = None
     gauss_next: float | None  # (set by random.Random; typeshed does not declare it)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._kit_words = None
+        self._kit_words = self._kit_pending = None
         super().seed(a, version)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        self._kit_words = None
+        self._kit_words = self._kit_pending = None
         super().setstate(state)
         if state[0] == self.VERSION and type(state[1]) is tuple:
             self._kit_words = state[1]  # exactly the generator's words now
+
+    def set_known_state(self, state: tuple[Any, ...]) -> None:
+        """``setstate`` for a state read from a valid generator (``getstate``): kept as it
+        is until the first draw, which sets the generator (3 us saved by every copy or
+        unpickled state that never draws)."""
+        words = state[1] if len(state) == 3 else None
+        if (state[0] != self.VERSION or type(words) is not tuple or len(words) != _WORD_COUNT
+                or not 0 <= words[-1] <= _WORD_COUNT - 1):
+            self.setstate(state)  # (which says what is wrong with it)
+            return
+        self._kit_pending = state
+        self._kit_words = state[1]
+        self.gauss_next = state[2]
+
+    def _kit_apply(self) -> None:
+        state = self._kit_pending
+        self._kit_pending = None
+        gauss = self.gauss_next  # (gauss() may have used it since)
+        super().setstate(state)  # type: ignore[arg-type]
+        self.gauss_next = gauss
 
     def getstate(self) -> tuple[Any, ...]:
         words = self._kit_words
@@ -48,10 +72,14 @@ class KitRandom(random.Random):
         return (self.VERSION, words, self.gauss_next)
 
     def random(self) -> float:
+        if self._kit_pending is not None:
+            self._kit_apply()
         self._kit_words = None
         return _c_random(self)
 
     def getrandbits(self, k: int) -> int:
+        if self._kit_pending is not None:
+            self._kit_apply()
         self._kit_words = None
         return _c_getrandbits(self, k)
 
@@ -60,7 +88,7 @@ def rng_copy(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng`` (without seeding a new one
     from the operating system first, which costs more than the copy)."""
     twin = KitRandom.__new__(KitRandom)
-    twin.setstate(rng.getstate())
+    twin.set_known_state(rng.getstate())
     return twin
 
 
@@ -135,7 +163,7 @@ def rng_from_packed(version: int, blob: bytes, gauss: float | None) -> random.Ra
     """A generator in the state :func:`pack_rng_state` packed (not seeded from the
     operating system first)."""
     rng = KitRandom.__new__(KitRandom)
-    rng.setstate(unpack_rng_state(version, blob, gauss))
+    rng.set_known_state(unpack_rng_state(version, blob, gauss))
     return rng
 
 

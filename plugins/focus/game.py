@@ -27,6 +27,7 @@ from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.statepickle import history
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
@@ -44,7 +45,7 @@ class Focus(Game):
 
     def new_state(self, seed: int | None = None) -> FocusState:
         """The starting layout; the first seat moves first."""
-        return FocusState.initial(self, self.rules, random.Random(seed))
+        return FocusState.initial(self, self.rules, KitRandom(seed))
 
     def describe(self) -> str:
         """This variant in words: board, seats, how stacks move and overflow, the reserve,
@@ -86,7 +87,7 @@ class FocusState(State[Focus, FocusMove]):
         reason: str = "",
         rng: random.Random | None = None,
     ):
-        super().__init__(game, rng if rng is not None else random.Random())
+        super().__init__(game, rng if rng is not None else KitRandom())
         n = rules.players
         self.rules = rules
         self._stacks: list[list[int]] = [list(s) for s in stacks]

@@ -29,6 +29,7 @@ from hexkit.kit.actions import ActionSpace
 from hexkit.kit.enginestate import ActionMap, ListedMovesPickling, ResultNames, game_memo
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -107,7 +108,7 @@ class HexAroundGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
-        return HexAroundState(self, self.new_engine(), random.Random(seed))
+        return HexAroundState(self, self.new_engine(), KitRandom(seed))
 
     def new_engine(self) -> Engine:
         """An engine at the start of a game: a copy of this game's template engine (made

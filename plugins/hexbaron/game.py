@@ -38,6 +38,7 @@ from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_js
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.gestures import Gesture
 from hexkit.kit.pieces import Piece
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.statepickle import history, journal_entries
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
@@ -96,7 +97,7 @@ class HexBaronGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexBaronState:
         """The set-up's starting position; ``seed`` seeds the dig generator."""
-        return HexBaronState(self, self.setup, random.Random(seed))
+        return HexBaronState(self, self.setup, KitRandom(seed))
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> HexBaronState:
         """Rebuild a state from :meth:`HexBaronState.to_dict` output."""
