@@ -51,12 +51,12 @@ _LOCK = threading.Lock()
 # :func:`kit`, with a small tag, and classes are named by strings resolved once per
 # process (:func:`class_ref`, :func:`class_of`).
 
-_RNG, _HISTORY, _MOVES_TAG, _FROM_GAME_TAG, _SHARED, _LIST = range(6)
+_RNG, _HISTORY, _MOVES_TAG, _SHARED, _LIST = range(5)
 
 
 def kit(tag: int, *args: Any) -> Any:
     """Unpickle one of the kit's objects (``tag`` says which: a generator, a history, moves,
-    a reference to the game's object, a shared object)."""
+    a shared object, a list)."""
     return _MAKERS[tag](*args)
 
 
@@ -447,19 +447,8 @@ _DECODERS: dict[Any, int] = {f: i for i, f in enumerate(_DECODER_LIST)}
 
 # -- states ------------------------------------------------------------------------------
 
-class _FromGame:
-    """Marks an attribute that is the game's own object of the same name."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (kit, (_FROM_GAME_TAG,))
-
-    def __repr__(self) -> str:
-        return "FROM_GAME"
-
-
-FROM_GAME = _FromGame()
+#: The key of :func:`state_data` naming the attributes that are the game's own objects.
+_FROM_GAME_KEY = "_kit_from_game"
 
 #: Values that hold nothing shared: never replaced by a reference to the game's.
 _PLAIN = frozenset({int, float, str, bool, bytes, type(None)})
@@ -488,22 +477,25 @@ def state_data(state: Any) -> dict[str, Any]:
             else MoveList(stack)
     shared = getattr(game, "__dict__", None)
     if shared:
-        for name in shared.keys() & data.keys():
-            value = data[name]
-            if type(value) not in _PLAIN and shared[name] is value:
-                data[name] = FROM_GAME
+        names = [name for name in shared.keys() & data.keys()
+                 if type(data[name]) not in _PLAIN and shared[name] is data[name]]
+        if names:  # named once in the data (not one marker object, reduced, per name)
+            for name in names:
+                del data[name]
+            data[_FROM_GAME_KEY] = tuple(names)
     return data
 
 
 def restore_state(state: Any, data: Mapping[str, Any]) -> None:
     """``State.__setstate__``: the attributes back (``state.game`` is already set)."""
-    values = dict(data)
-    game = state.game
-    for name, value in values.items():
-        if value is FROM_GAME:
-            values[name] = getattr(game, name)
-    journal = values.get("journal")
-    state.__dict__.update(values)
+    attributes = state.__dict__
+    attributes.update(data)
+    names = attributes.pop(_FROM_GAME_KEY, None)
+    if names is not None:
+        game = state.game
+        for name in names:
+            attributes[name] = getattr(game, name)
+    journal = attributes.get("journal")
     if type(journal) is list:
         state.journal = Journal(state, unpack_entries(journal))
 
@@ -597,13 +589,9 @@ def rebuild_by_replay(game: Any, data: dict[str, Any], moves: list[str]) -> Any:
     return state
 
 
-def _from_game() -> _FromGame:
-    return FROM_GAME
-
-
 def _as_is(value: Any) -> Any:
     return value
 
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
-    rng_from_packed, history_from, _moves_named, _from_game, shared_value, _as_is)
+    rng_from_packed, history_from, _moves_named, shared_value, _as_is)

@@ -19,6 +19,7 @@ from hexbaron import narration, rulebook, rules
 from hexbaron import render as pictures
 from hexbaron.catalogue import FUEL, Catalogue
 from hexbaron.extensions import build_catalogue
+from hexbaron.layout import grid_tables
 from hexbaron.notation import Command, parse_command
 from hexbaron.position import Position
 from hexbaron.rules import COMMANDS_PER_TURN
@@ -40,6 +41,7 @@ from hexkit.kit.gestures import Gesture
 from hexkit.kit.pieces import Piece
 from hexkit.kit.rng import KitRandom
 from hexkit.kit.statepickle import history, journal_entries
+from hexkit.kit.undo import Journal
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -312,9 +314,6 @@ class HexBaronState(State[HexBaronGame, Command]):
         return data
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
-        from hexbaron.layout import grid_tables
-        from hexkit.kit.undo import Journal
-
         values = dict(data)
         fields, entries = values.pop("pos"), values.pop("journal")
         super().__setstate__(values)
