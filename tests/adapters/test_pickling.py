@@ -160,6 +160,28 @@ def test_a_states_generator_reads_back_exactly_before_and_after_each_kind_of_dra
     assert twin.rng.getstate() == state.rng.getstate() and twin.rng.random() == state.rng.random()
 
 
+def test_a_copied_or_unpickled_generator_set_at_its_first_draw_draws_exactly_the_same():
+    # A copy's or an unpickled state's generator is given its state only at its first draw:
+    # each kind of first draw (gauss's spare value first of all) gives what the original
+    # gives, and a state no generator could have is refused at once, not at a later draw.
+    from hexkit.kit.rng import KitRandom, rng_copy
+
+    original = KitRandom(11)
+    original.gauss(0, 1)  # leaves a spare value
+    firsts = [lambda r: r.gauss(0, 1), lambda r: r.random(), lambda r: r.getrandbits(40),
+              lambda r: r.randrange(1000), lambda r: r.randbytes(3), lambda r: r.getstate()]
+    for first in firsts:
+        for twin in (rng_copy(original), pickle.loads(pickle.dumps(original))):
+            reference = random.Random()
+            reference.setstate(original.getstate())
+            assert first(twin) == first(reference)
+            assert [twin.gauss(0, 1), twin.random()] == [reference.gauss(0, 1), reference.random()]
+            assert twin.getstate() == reference.getstate()
+    version, words, gauss = original.getstate()
+    with pytest.raises(ValueError):
+        KitRandom.__new__(KitRandom).set_known_state((version, words[:-1] + (700,), gauss))
+
+
 def test_a_dropped_copy_or_unpickled_state_is_freed_at_once_not_by_the_garbage_collector():
     # No reference cycle (a journal holds its state weakly; HexAround's legal list does not
     # hold its state): a worker that unpickles and drops states does not pile them up.
