@@ -64,7 +64,8 @@ def empty_tables() -> None:
     """Forget every table the pickling kit keeps (a process that never saw these states)."""
     from hexkit.kit import rng, statepickle
 
-    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_MOVES", "_REDUCED", "_BY_ID", "_BY_BYTES", "_LAST")
+    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
+             "_BY_BYTES", "_LAST")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()

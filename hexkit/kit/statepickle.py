@@ -35,6 +35,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any
 
 from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed
@@ -339,12 +340,19 @@ def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> 
 
 #: Entries per chunk of a history.
 CHUNK = 8
-#: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
-_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes]]] = {}
+#: id(last entry of a chunk) -> (the chunk's entries, its pickle, the decoder it was written
+#: for); bounded.
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes], Any]] = {}
 #: A chunk's pickle -> its entries; bounded.
 _CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}  # by the pickle's digest
 #: How many chunks each table keeps.
 CHUNKS_KEPT = 1024
+#: id(last entry of a history's whole chunks) -> (their number, the decoder, the entries
+#: of each block, the pickles of the blocks); bounded.
+_PREFIXES: dict[int, tuple[int, Any, tuple[tuple[Any, ...], ...],
+                           tuple[tuple[bytes, bytes], ...]]] = {}
+#: How many prefixes :data:`_PREFIXES` keeps.
+PREFIXES_KEPT = 256
 
 
 class History:
@@ -376,8 +384,34 @@ class History:
         entries, encode = self.entries, self.encode
         if not entries:
             return (list, ())
-        blobs = []
         units = len(entries) // CHUNK
+        start = units * CHUNK
+        # The blocks of the whole prefix, found at once when it is the very same entries (a
+        # later state of the game, or the same state again, has them all).
+        found = _PREFIXES.get(id(entries[start - 1])) if start else None
+        if (found is not None and found[0] == start and found[1] is self.decode
+                and all(map(operator.is_, chain.from_iterable(found[2]), entries))):
+            blobs = list(found[3])
+        else:
+            chunks, blobs = self._blocks(entries, units)
+            if start:  # (the blocks' own entries, kept with them: their ids stay their own)
+                with _LOCK:
+                    _keep(_PREFIXES, id(entries[start - 1]),
+                          (start, self.decode, tuple(chunks), tuple(blobs)), PREFIXES_KEPT)
+        rest = entries[start:]
+        if encode is not None:
+            rest = [encode(e) for e in rest]
+        decode = self.decode
+        return (kit, (_HISTORY, blobs, self.tail(rest) if rest else [],
+                      _DECODERS.get(decode, decode) if decode is not None else None))
+
+    def _blocks(self, entries: list[Any], units: int
+                ) -> tuple[list[tuple[Any, ...]], list[tuple[bytes, bytes]]]:
+        """The entries and the (digest, pickle) of each block of the first ``units``
+        chunks."""
+        encode, decode = self.encode, self.decode
+        chunks: list[tuple[Any, ...]] = []
+        blobs = []
         start = 0
         bit = 1 << units.bit_length() >> 1
         while bit:  # blocks of CHUNK * 2**k, largest first: a block's end gives its size
@@ -389,22 +423,19 @@ class History:
             chunk = tuple(entries[start:end])
             start = end
             found = _CHUNK_BYTES.get(id(chunk[-1]))
-            if found is not None and len(found[0]) == len(chunk) and all(
+            if found is not None and len(found[0]) == len(chunk) and found[2] is decode and all(
                     map(operator.is_, found[0], chunk)):
+                chunks.append(found[0])
                 blobs.append(found[1])
                 continue
             blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
                                 pickle.HIGHEST_PROTOCOL)
             pair = (_digest(blob), blob)  # the digest names it when read (see Shared)
             with _LOCK:  # the entries are kept with it: their ids stay their own
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair), CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decode), CHUNKS_KEPT)
+            chunks.append(chunk)
             blobs.append(pair)
-        rest = entries[start:]
-        if encode is not None:
-            rest = [encode(e) for e in rest]
-        decode = self.decode
-        return (kit, (_HISTORY, blobs, self.tail(rest),
-                      _DECODERS.get(decode, decode) if decode is not None else None))
+        return chunks, blobs
 
 
 def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
@@ -422,7 +453,7 @@ def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
                 chunk = tuple(map(decoder, chunk))
             with _LOCK:  # pickling the unpickled state finds the chunk again
                 _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair), CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decoder), CHUNKS_KEPT)
         out.extend(chunk)
     out.extend(rest if decoder is None else map(decoder, rest))
     return out

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
 import random
@@ -96,6 +97,13 @@ def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
     assert pickle.loads(pickle.dumps(History(one + other[:3]))) == one + other[:3]
     longer = one + other  # a block of 16 that ends with the same object and starts alike
     assert pickle.loads(pickle.dumps(History(longer))) == longer
+    # The same entries written another way (an encoder) are not the blocks written before.
+    from hexkit.kit import statepickle
+
+    pickle.dumps(History(one))
+    written = pickle.dumps(History(one, repr, ast.literal_eval))
+    statepickle._CHUNK_ENTRIES.clear()  # read as a process that never saw the blocks
+    assert pickle.loads(written) == one
 
 
 def test_mid_game_hex_baron_keeps_its_random_digs():
