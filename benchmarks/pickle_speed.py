@@ -16,6 +16,12 @@ Three ways of pickling, each against copy() of the same states:
 Columns: copy(), copy.deepcopy, dumps, loads and (dumps + loads) / copy (figures are the
 minimum over the rounds, the least disturbed by other work on the machine; the median is
 printed beside the ratio), and the pickle's size in bytes.
+
+``--parts`` says where a round trip's time goes instead (the profile behind the floor in
+docs/ai.md): for the state of ``--plies``, dumps + loads of each attribute the pickle holds
+(``State.__getstate__``; an engine split into its own parts), each less the cost of
+pickling ``None`` the same way, and what is left for the state itself (its class, its game,
+the nested blob, ``__setstate__``).
 """
 
 from __future__ import annotations
@@ -58,7 +64,8 @@ def empty_tables() -> None:
     """Forget every table the pickling kit keeps (a process that never saw these states)."""
     from hexkit.kit import rng, statepickle
 
-    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_MOVES", "_BY_ID", "_BY_BYTES")
+    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
+             "_BY_BYTES", "_LAST")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()
@@ -117,6 +124,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200, help="calls per timing")
     parser.add_argument("--games", default=",".join(GAMES),
                         help="game strings, separated by ';' or ','")
+    parser.add_argument("--parts", action="store_true",
+                        help="where a round trip's time goes, attribute by attribute")
     args = parser.parse_args()
 
     import hexkit
@@ -124,6 +133,10 @@ def main() -> None:
     names = [g for g in (args.games.split(";") if ";" in args.games
                          else _split_top(args.games)) if g]
     states = {name: play(hexkit.load_game(name), args.plies) for name in names}
+    if args.parts:
+        for name in names:
+            parts(name, states[name][-1], args.rounds, args.repeat)
+        return
     modes = ("again", "along", "cold")
     columns = ("copy", "deepcopy", "dumps", "loads")
     figures: dict[tuple[str, str], dict[str, list[float]]] = {
@@ -150,6 +163,49 @@ def main() -> None:
             print(f"  {name:30} {m['copy']:6.0f} {m['deepcopy']:8.0f} {m['dumps']:6.0f} "
                   f"{m['loads']:6.0f} {ratio:10.1f} "
                   f"{statistics.median(ratios[(mode, name)]):6.1f} {size:6}")
+
+
+def round_trip(value: Any, rounds: int, repeat: int) -> tuple[float, float]:
+    """CPU microseconds of the kit's dumps and of pickle.loads of ``value`` (minimum of
+    ``rounds``, each of ``repeat`` calls)."""
+    from hexkit.kit import statepickle
+
+    blob = statepickle.dumps(value)
+    d = min(cpu_us(lambda: statepickle.dumps(value), repeat) for _ in range(rounds))
+    l_ = min(cpu_us(lambda: pickle.loads(blob), repeat) for _ in range(rounds))
+    return d, l_
+
+
+def parts(name: str, state: Any, rounds: int, repeat: int) -> None:
+    """Print dumps + loads of each part of one state's pickle, and the rest."""
+    from hexkit.kit import statepickle
+
+    copy_us = min(cpu_us(state.copy, repeat) for _ in range(rounds))
+    blob = pickle.dumps(state)
+    dumps = min(cpu_us(lambda: pickle.dumps(state), repeat) for _ in range(rounds))
+    loads = min(cpu_us(lambda: pickle.loads(blob), repeat) for _ in range(rounds))
+    base = sum(round_trip(None, rounds, repeat))
+    data = state.__getstate__()
+    rows: list[tuple[str, float, int]] = []
+    for key, value in data.items():
+        reduced = value.__reduce_ex__(pickle.HIGHEST_PROTOCOL) \
+            if key == "engine" and hasattr(value, "template") else None
+        if reduced is not None and len(reduced) >= 2 and len(reduced[1]) == 3:
+            _, position, changes = reduced[1]  # (template, position, changes): split
+            for label, table in (("position", position), ("engine", changes)):
+                for k, v in table.items():
+                    rows.append((f"{key}.{label}.{k}", sum(round_trip(v, rounds, repeat))
+                                 - base, len(statepickle.dumps(v))))
+            continue
+        rows.append((key, sum(round_trip(value, rounds, repeat)) - base,
+                     len(statepickle.dumps(value))))
+    total = dumps + loads
+    print(f"\n{name}: copy {copy_us:.1f} us, dumps + loads {dumps:.1f} + {loads:.1f} = "
+          f"{total:.1f} us ({total / copy_us:.1f}x), {len(blob)} bytes")
+    for label, us, size in sorted(rows, key=lambda r: -r[1]):
+        if us >= 0.3:
+            print(f"  {label:36} {us:6.1f} us {size:7} B")
+    print(f"  {'(the rest: the state itself)':36} {total - sum(r[1] for r in rows):6.1f} us")
 
 
 def _split_top(text: str) -> list[str]:

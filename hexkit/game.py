@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Self, final
 
 from hexkit.errors import HexkitError, OptionError, RecordError
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.rng import rng_copy as rng_copy
 from hexkit.kit.rng import rng_from_json as rng_from_json
 from hexkit.kit.rng import rng_to_json as rng_to_json
@@ -253,9 +254,7 @@ class Game(ABC):
         """A game pickles as its spec and the options that differ from the defaults, and is
         built again where it is unpickled, once per process (what it compiled or loaded is
         never pickled; see :mod:`hexkit.kit.statepickle`)."""
-        from hexkit.kit.statepickle import reduce_game
-
-        return reduce_game(self)
+        return _pickling().reduce_game(self)  # type: ignore[no-any-return]
 
     def describe(self) -> str:
         """This variant's rules in words, for people learning it: every piece kind with its
@@ -333,7 +332,7 @@ class State(ABC, Generic[G, M]):
             self._kit_origin: dict[str, Any] | None = None
         else:
             seed = random.SystemRandom().randrange(2**62) if rng is None else int(rng)
-            self.rng = random.Random(seed)
+            self.rng = KitRandom(seed)
             self._kit_origin = {"seed": seed, "moves": []}
         self.move_stack = []
         self.journal = Journal(self)
@@ -526,23 +525,17 @@ class State(ABC, Generic[G, M]):
         (:meth:`__getstate__`), at about the cost of :meth:`copy`; the unpickled state can
         pop every move. A state holding something pickle cannot write pickles as its saved
         form and the moves on its stack instead (see :mod:`hexkit.kit.statepickle`)."""
-        from hexkit.kit.statepickle import reduce_state
-
-        return reduce_state(self)
+        return _pickling().reduce_state(self)  # type: ignore[no-any-return]
 
     def __getstate__(self) -> dict[str, Any]:
         """The attributes a pickle of this state holds: those :meth:`copy` copies, minus the
         game (pickled beside them). Override it (calling ``super()``) to leave caches
         behind, and :meth:`__setstate__` to make them again."""
-        from hexkit.kit.statepickle import state_data
-
-        return state_data(self)
+        return _pickling().state_data(self)  # type: ignore[no-any-return]
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         """Restore what :meth:`__getstate__` gave (``self.game`` is set already)."""
-        from hexkit.kit.statepickle import restore_state
-
-        restore_state(self, data)
+        _pickling().restore_state(self, data)
 
     def observation(self, seat: int | None = None) -> numpy.ndarray:
         """The position as float32 numpy planes of shape ``game.observation_shape``, seen by
@@ -667,3 +660,17 @@ def result_text(state: State) -> str:
     """The sentence for a finished game (see :func:`describe_outcome`); "" while it goes on."""
     outcome = state.outcome()
     return "" if outcome is None else describe_outcome(state.players, outcome)
+
+
+_PICKLING: Any = None
+
+
+def _pickling() -> Any:
+    """:mod:`hexkit.kit.statepickle`, imported when first used (not when a command starts;
+    and looked up once, not by an import statement per state)."""
+    global _PICKLING
+    if _PICKLING is None:
+        from hexkit.kit import statepickle
+
+        _PICKLING = statepickle
+    return _PICKLING

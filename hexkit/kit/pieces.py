@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Piece(NamedTuple):
@@ -13,3 +13,8 @@ class Piece(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.kind}@{self.owner}"
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        # The class and the values: pickle's generic way for a named tuple costs twice as
+        # much, and a board's pieces are in every pickle of its states.
+        return (Piece, tuple(self))

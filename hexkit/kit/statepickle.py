@@ -26,20 +26,93 @@ TypeError naming the attribute.
 from __future__ import annotations
 
 import copyreg
+import hashlib
+import importlib
 import io
 import operator
 import pickle
 import random
+import sys
 import threading
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any
 
+from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed
 from hexkit.kit.rng import keep_bounded as _keep
-from hexkit.kit.rng import pack_rng_state, rng_from_packed
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
 _LOCK = threading.Lock()
+
+# -- the one function a pickle names ---------------------------------------------------
+# Every function or class a pickle names costs about a microsecond to write and another to
+# read (pickle imports its module to check it, then looks it up again when loading): more
+# than the rest of a small state. So the kit's objects all unpickle through one function,
+# :func:`kit`, with a small tag, and classes are named by strings resolved once per
+# process (:func:`class_ref`, :func:`class_of`).
+
+_RNG, _HISTORY, _MOVES_TAG, _SHARED, _LIST = range(5)
+
+
+def kit(tag: int, *args: Any) -> Any:
+    """Unpickle one of the kit's objects (``tag`` says which: a generator, a history, moves,
+    a shared object, a list)."""
+    return _MAKERS[tag](*args)
+
+
+#: class -> (its name, its module); name -> (the module, the class): both checked against
+#: ``sys.modules`` on every use (a module imported again makes new classes), as pickle
+#: itself finds a class by name.
+_CLASS_NAMES: dict[type, tuple[tuple[str, str] | None, Any]] = {}
+_CLASSES: dict[tuple[str, str], tuple[Any, type]] = {}
+#: How many classes each table keeps (state and move classes of the games in use).
+CLASSES_KEPT = 256
+
+
+def class_ref(cls: type) -> tuple[str, str] | None:
+    """The class's module and qualified name, as a pickle of the kit holds a class; None
+    for a class that cannot be found by its name (pickle then names it its own way, and
+    says why it cannot)."""
+    found = _CLASS_NAMES.get(cls)
+    if found is not None and (found[0] is None or sys.modules.get(found[0][0]) is found[1]):
+        return found[0]
+    ref: tuple[str, str] | None = (cls.__module__, cls.__qualname__)
+    module = sys.modules.get(cls.__module__)
+    try:
+        if _resolve(module, cls.__qualname__) is not cls:
+            ref = None
+    except AttributeError:
+        ref = None
+    with _LOCK:
+        _keep(_CLASS_NAMES, cls, (ref, module), CLASSES_KEPT)
+        if ref is not None:
+            _keep(_CLASSES, ref, (module, cls), CLASSES_KEPT)
+    return ref
+
+
+def class_of(ref: tuple[str, str]) -> Any:
+    """The class :func:`class_ref` named (its module imported if need be, as pickle
+    would)."""
+    found = _CLASSES.get(ref)
+    module_name, qualname = ref
+    if found is not None and sys.modules.get(module_name) is found[0]:
+        return found[1]
+    module = importlib.import_module(module_name)
+    cls = _resolve(module, qualname)
+    if not isinstance(cls, type):
+        raise pickle.UnpicklingError(f"{module_name}.{qualname} is not a class")
+    with _LOCK:
+        _keep(_CLASSES, ref, (module, cls), CLASSES_KEPT)
+    return cls
+
+
+def _resolve(module: Any, qualname: str) -> Any:
+    found = module
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
 
 # -- games -------------------------------------------------------------------------------
 
@@ -61,17 +134,22 @@ def reduce_game(game: Any) -> tuple[Any, ...]:
         if spec_bytes is None:
             spec_bytes = game._kit_spec_bytes = pickle.dumps(game.spec,
                                                              pickle.HIGHEST_PROTOCOL)
-        found = game._kit_reduce = (rebuild_game,
-                                    (spec_bytes, game.non_default_options(), dict(shown)))
+        # The digest names the spec in the table of built games: hashing the spec's bytes
+        # themselves, new in every pickle read, costs a microsecond per state.
+        digest = _digest(spec_bytes)
+        found = game._kit_reduce = (rebuild_game, (spec_bytes, game.non_default_options(),
+                                                   dict(shown), digest))
     return found
 
 
-def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str]) -> Any:
-    """Unpickle a game: the one this process already built from the same spec and options,
-    or a new one (what a game compiles or loads is never pickled)."""
+def rebuild_game(spec_bytes: bytes, options: dict[str, Any], shown: dict[str, str],
+                 digest: bytes | None = None) -> Any:
+    """Unpickle a game: the one this process already built from the same spec (named by
+    its ``digest``) and options, or a new one (what a game compiles or loads is never
+    pickled)."""
     try:
-        key: tuple[Any, ...] | None = (spec_bytes, tuple(options.items()),
-                                       tuple(shown.items()))
+        key: tuple[Any, ...] | None = (spec_bytes if digest is None else digest,
+                                       tuple(options.items()), tuple(shown.items()))
         hash(key)
     except TypeError:  # an unhashable option value: build it every time
         key = None
@@ -101,36 +179,46 @@ class Shared:
         self.value = value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (shared_value, (_shared_bytes(self.value),))
+        return (kit, (_SHARED, *_shared_bytes(self.value)))
 
 
-#: id(object) -> (object, its pickle), and pickle -> object: both kept, bounded.
-_SHARED_BYTES: dict[int, tuple[Any, bytes]] = {}
+#: id(object) -> (object, its pickle, the pickle's digest), and digest -> object: both
+#: kept, bounded. (The digest names the object when it is read: hashing the pickle itself,
+#: new in every pickle read, would cost microseconds per state.)
+_SHARED_BYTES: dict[int, tuple[Any, bytes, bytes]] = {}
 _SHARED_VALUES: dict[bytes, Any] = {}
 #: How many shared objects each table keeps (a few per game in use).
 SHARED_KEPT = 64
 
 
-def _shared_bytes(value: Any) -> bytes:
+def _shared_bytes(value: Any) -> tuple[bytes, bytes]:
     found = _SHARED_BYTES.get(id(value))
     if found is not None and found[0] is value:
-        return found[1]
+        return found[1], found[2]
     blob = dumps(value)
+    digest = _digest(blob)
     with _LOCK:
-        _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
-        _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
-    return blob
+        _keep(_SHARED_BYTES, id(value), (value, blob, digest), SHARED_KEPT)
+        _keep(_SHARED_VALUES, digest, value, SHARED_KEPT)
+    return blob, digest
 
 
-def shared_value(blob: bytes) -> Any:
-    """Unpickle a :class:`Shared` object: the one this process already has for ``blob``."""
-    value = _SHARED_VALUES.get(blob)
+def shared_value(blob: bytes, digest: bytes | None = None) -> Any:
+    """Unpickle a :class:`Shared` object: the one this process already has for ``blob``
+    (named by its ``digest``)."""
+    if digest is None:
+        digest = _digest(blob)
+    value = _SHARED_VALUES.get(digest)
     if value is None:
         value = pickle.loads(blob)
         with _LOCK:
-            _keep(_SHARED_VALUES, blob, value, SHARED_KEPT)
-            _keep(_SHARED_BYTES, id(value), (value, blob), SHARED_KEPT)
+            _keep(_SHARED_VALUES, digest, value, SHARED_KEPT)
+            _keep(_SHARED_BYTES, id(value), (value, blob, digest), SHARED_KEPT)
     return value
+
+
+def _digest(blob: bytes) -> bytes:
+    return hashlib.blake2b(blob, digest_size=16).digest()
 
 
 # -- random generators -------------------------------------------------------------------
@@ -140,22 +228,41 @@ def _reduce_rng(rng: random.Random) -> str | tuple[Any, ...]:
     process (:func:`hexkit.kit.rng.pack_rng_state`; pickling the tuple of 625 ints, and
     seeding a new generator from the OS before setting it, cost more than the rest of a
     state)."""
-    if type(rng) is not random.Random:
+    if type(rng) is not random.Random and type(rng) is not KitRandom:
         return rng.__reduce_ex__(pickle.HIGHEST_PROTOCOL)  # a subclass pickles its own way
-    return (rng_from_packed, pack_rng_state(rng.getstate()))
+    return (kit, (_RNG, *pack_rng_state(rng.getstate(), keep=type(rng) is KitRandom)))
 
 
 _DISPATCH: dict[type, Callable[[Any], Any]] = {**copyreg.dispatch_table,
-                                               random.Random: _reduce_rng}
+                                               random.Random: _reduce_rng,
+                                               KitRandom: _reduce_rng}
+
+
+#: Per thread, a pickler and its buffer not in use (making them costs more than pickling
+#: a small state's data; a dumps inside a dumps makes its own).
+_FREE = threading.local()
+#: A buffer that grew past this is dropped rather than kept for the next state.
+_BUFFER_KEPT = 1 << 20
 
 
 def dumps(value: Any) -> bytes:
     """``pickle.dumps`` with the state kit's reductions (random generators)."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(value)
-    return buffer.getvalue()
+    slot = _FREE.__dict__
+    pair = slot.pop("pair", None)
+    if pair is None:
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+        pickler.dispatch_table = _DISPATCH
+    else:
+        buffer, pickler = pair
+    pickler.dump(value)  # (after a failure, both are dropped)
+    blob = buffer.getvalue()
+    pickler.clear_memo()
+    if len(blob) <= _BUFFER_KEPT:
+        buffer.seek(0)
+        buffer.truncate()
+        slot["pair"] = (buffer, pickler)
+    return blob
 
 
 # -- moves -------------------------------------------------------------------------------
@@ -172,12 +279,32 @@ class MoveList:
         self.moves = moves
 
     def __reduce__(self) -> tuple[Any, ...]:
-        reduced = [m.__reduce_ex__(pickle.HIGHEST_PROTOCOL) for m in self.moves]
-        if all(len(r) == 2 and type(r[0]) is type for r in reduced):
-            return (moves_from, (reduced,))
-        return (list, (self.moves,))  # a move pickled some other way: as it is
+        known = _REDUCED
+        classes: dict[type, int] = {}
+        values = []
+        for move in self.moves:
+            found = known.get(id(move))
+            if found is None or found[0] is not move:
+                reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+                if len(reduced) != 2 or type(reduced[0]) is not type:
+                    return (kit, (_LIST, self.moves))  # a move pickled some other way
+                found = (move, reduced[0], reduced[1])
+                if len(known) >= MOVES_KEPT:
+                    known.clear()
+                known[id(move)] = found  # (the move is kept: its id stays its own)
+            cls = found[1]
+            index = classes.get(cls)
+            if index is None:
+                index = classes[cls] = len(classes)
+            values.append((index, found[2]))
+        refs = [class_ref(c) for c in classes]
+        if None in refs:  # a class pickle finds its own way (or says why it cannot)
+            return (kit, (_LIST, self.moves))
+        return (kit, (_MOVES_TAG, refs, values))
 
 
+#: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
+_REDUCED: dict[int, tuple[Any, type, Any]] = {}
 #: (class, values) -> the move this process made of them; bounded (cleared when full).
 _MOVES: dict[tuple[Any, ...], Any] = {}
 #: How many moves :data:`_MOVES` holds before it starts again.
@@ -185,7 +312,7 @@ MOVES_KEPT = 100_000
 
 
 def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
-    """Unpickle a :class:`MoveList`: the moves, made once per process."""
+    """The moves of ``(class, values)`` pairs, each made once per process."""
     made = _MOVES
     out = []
     for key in reduced:
@@ -203,16 +330,29 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
     return out
 
 
+def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
+    """Unpickle a :class:`MoveList`: classes by name, then the moves."""
+    classes = [class_of(ref) for ref in refs]
+    return moves_from([(classes[i], args) for i, args in values])
+
+
 # -- histories -----------------------------------------------------------------------------
 
 #: Entries per chunk of a history.
 CHUNK = 8
-#: id(last entry of a chunk) -> (the chunk's entries, its pickle); bounded.
-_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+#: id(last entry of a chunk) -> (the chunk's entries, its pickle, the decoder it was written
+#: for); bounded.
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes], Any]] = {}
 #: A chunk's pickle -> its entries; bounded.
-_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
+_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}  # by the pickle's digest
 #: How many chunks each table keeps.
 CHUNKS_KEPT = 1024
+#: id(last entry of a history's whole chunks) -> (their number, the decoder, the entries
+#: of each block, the pickles of the blocks); bounded.
+_PREFIXES: dict[int, tuple[int, Any, tuple[tuple[Any, ...], ...],
+                           tuple[tuple[bytes, bytes], ...]]] = {}
+#: How many prefixes :data:`_PREFIXES` keeps.
+PREFIXES_KEPT = 256
 
 
 class History:
@@ -244,8 +384,34 @@ class History:
         entries, encode = self.entries, self.encode
         if not entries:
             return (list, ())
-        blobs = []
         units = len(entries) // CHUNK
+        start = units * CHUNK
+        # The blocks of the whole prefix, found at once when it is the very same entries (a
+        # later state of the game, or the same state again, has them all).
+        found = _PREFIXES.get(id(entries[start - 1])) if start else None
+        if (found is not None and found[0] == start and found[1] is self.decode
+                and all(map(operator.is_, chain.from_iterable(found[2]), entries))):
+            blobs = list(found[3])
+        else:
+            chunks, blobs = self._blocks(entries, units)
+            if start:  # (the blocks' own entries, kept with them: their ids stay their own)
+                with _LOCK:
+                    _keep(_PREFIXES, id(entries[start - 1]),
+                          (start, self.decode, tuple(chunks), tuple(blobs)), PREFIXES_KEPT)
+        rest = entries[start:]
+        if encode is not None:
+            rest = [encode(e) for e in rest]
+        decode = self.decode
+        return (kit, (_HISTORY, blobs, self.tail(rest) if rest else [],
+                      _DECODERS.get(decode, decode) if decode is not None else None))
+
+    def _blocks(self, entries: list[Any], units: int
+                ) -> tuple[list[tuple[Any, ...]], list[tuple[bytes, bytes]]]:
+        """The entries and the (digest, pickle) of each block of the first ``units``
+        chunks."""
+        encode, decode = self.encode, self.decode
+        chunks: list[tuple[Any, ...]] = []
+        blobs = []
         start = 0
         bit = 1 << units.bit_length() >> 1
         while bit:  # blocks of CHUNK * 2**k, largest first: a block's end gives its size
@@ -257,60 +423,63 @@ class History:
             chunk = tuple(entries[start:end])
             start = end
             found = _CHUNK_BYTES.get(id(chunk[-1]))
-            if found is not None and len(found[0]) == len(chunk) and all(
+            if found is not None and len(found[0]) == len(chunk) and found[2] is decode and all(
                     map(operator.is_, found[0], chunk)):
+                chunks.append(found[0])
                 blobs.append(found[1])
                 continue
             blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
                                 pickle.HIGHEST_PROTOCOL)
+            pair = (_digest(blob), blob)  # the digest names it when read (see Shared)
             with _LOCK:  # the entries are kept with it: their ids stay their own
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
-            blobs.append(blob)
-        rest = entries[start:]
-        if encode is not None:
-            rest = [encode(e) for e in rest]
-        return (history_from, (blobs, self.tail(rest), self.decode))
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decode), CHUNKS_KEPT)
+            chunks.append(chunk)
+            blobs.append(pair)
+        return chunks, blobs
 
 
-def history_from(blobs: list[bytes], rest: list[Any],
-                 decode: Callable[[Any], Any] | None) -> list[Any]:
+def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
+                 decode: Callable[[Any], Any] | int | None) -> list[Any]:
     """Unpickle a :class:`History`: its chunks (each made once per process), then the
     rest."""
+    decoder = _DECODER_LIST[decode] if isinstance(decode, int) else decode
     out: list[Any] = []
-    for blob in blobs:
-        chunk = _CHUNK_ENTRIES.get(blob)
+    for pair in blobs:
+        digest, blob = pair
+        chunk = _CHUNK_ENTRIES.get(digest)
         if chunk is None:
             chunk = pickle.loads(blob)
-            if decode is not None:
-                chunk = tuple(map(decode, chunk))
+            if decoder is not None:
+                chunk = tuple(map(decoder, chunk))
             with _LOCK:  # pickling the unpickled state finds the chunk again
-                _keep(_CHUNK_ENTRIES, blob, chunk, CHUNKS_KEPT)
-                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, blob), CHUNKS_KEPT)
+                _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decoder), CHUNKS_KEPT)
         out.extend(chunk)
-    out.extend(rest if decode is None else map(decode, rest))
+    out.extend(rest if decoder is None else map(decoder, rest))
     return out
 
 
-def journal_entries(journal: Journal) -> History:
+def history(entries: list[Any]) -> History | list[Any]:
+    """``entries`` (a list never changed in place) as a pickle best holds them: a
+    :class:`History`, or the list itself while it is shorter than a chunk."""
+    return entries if len(entries) < CHUNK else History(entries)
+
+
+def journal_entries(journal: Journal) -> History | list[Any]:
     """An undo journal's entries as a pickle holds them (a generator's state as bytes)."""
-    return History(journal.entries, pack_entry, unpack_entry)
+    entries = journal.entries
+    return History(entries, pack_entry, unpack_entry) if entries else []
+
+
+#: Decoders a pickle names by number (the kit's own; any other is named as a function).
+_DECODER_LIST: tuple[Callable[[Any], Any], ...] = (unpack_entry,)
+_DECODERS: dict[Any, int] = {f: i for i, f in enumerate(_DECODER_LIST)}
 
 
 # -- states ------------------------------------------------------------------------------
 
-class _FromGame:
-    """Marks an attribute that is the game's own object of the same name."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> str:
-        return "FROM_GAME"
-
-    def __repr__(self) -> str:
-        return "FROM_GAME"
-
-
-FROM_GAME = _FromGame()
+#: The key of :func:`state_data` naming the attributes that are the game's own objects.
+_FROM_GAME_KEY = "_kit_from_game"
 
 #: Values that hold nothing shared: never replaced by a reference to the game's.
 _PLAIN = frozenset({int, float, str, bool, bytes, type(None)})
@@ -330,26 +499,34 @@ def state_data(state: Any) -> dict[str, Any]:
         data["journal"] = journal_entries(journal)  # rebound to the unpickled state
     if "_kit_emitted" in data:
         data["_kit_emitted"] = None
+    events = data.get("_kit_events")
+    if type(events) is list and len(events) >= CHUNK and any(events):
+        data["_kit_events"] = History(events)  # per move, tuples of events (Hex Baron's)
     stack = data.get("move_stack")
     if type(stack) is list and stack:
-        data["move_stack"] = History(stack, tail=MoveList)
+        data["move_stack"] = History(stack, tail=MoveList) if len(stack) >= CHUNK \
+            else MoveList(stack)
     shared = getattr(game, "__dict__", None)
     if shared:
-        for name, value in data.items():
-            if type(value) not in _PLAIN and shared.get(name) is value:
-                data[name] = FROM_GAME
+        names = [name for name in shared.keys() & data.keys()
+                 if type(data[name]) not in _PLAIN and shared[name] is data[name]]
+        if names:  # named once in the data (not one marker object, reduced, per name)
+            for name in names:
+                del data[name]
+            data[_FROM_GAME_KEY] = tuple(names)
     return data
 
 
 def restore_state(state: Any, data: Mapping[str, Any]) -> None:
     """``State.__setstate__``: the attributes back (``state.game`` is already set)."""
-    values = dict(data)
-    game = state.game
-    for name, value in values.items():
-        if value is FROM_GAME:
-            values[name] = getattr(game, name)
-    journal = values.get("journal")
-    state.__dict__.update(values)
+    attributes = state.__dict__
+    attributes.update(data)
+    names = attributes.pop(_FROM_GAME_KEY, None)
+    if names is not None:
+        game = state.game
+        for name in names:
+            attributes[name] = getattr(game, name)
+    journal = attributes.get("journal")
     if type(journal) is list:
         state.journal = Journal(state, unpack_entries(journal))
 
@@ -367,12 +544,35 @@ def reduce_state(state: Any) -> tuple[Any, ...]:
         return _reduce_by_replay(state, exc)
     finally:
         active.discard(id(state))
-    return (rebuild_state, (type(state), state.game, blob))
+    game = state.game
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)):  # named, or pickling, pickle's own way
+        return (rebuild_state, (type(state), game, blob))
+    # The class by name and the game's arguments inline: one function named, not three.
+    return (rebuild_state, (ref, reduce_game(game)[1], blob))
 
 
-def rebuild_state(cls: type, game: Any, blob: bytes) -> Any:
+#: Game class -> whether it pickles by the core's Game.__reduce__ (:func:`reduce_game`).
+_CORE_REDUCE: dict[type, bool] = {}
+
+
+def _core_reduce(cls: type) -> bool:
+    found = _CORE_REDUCE.get(cls)
+    if found is None:
+        method = cls.__reduce__
+        found = (getattr(method, "__module__", None) == "hexkit.game"
+                 and method.__qualname__ == "Game.__reduce__")
+        _keep(_CORE_REDUCE, cls, found, CLASSES_KEPT)
+    return found
+
+
+def rebuild_state(cls: type | tuple[str, str], game: Any, blob: bytes) -> Any:
     """Unpickle a state pickled by its attributes."""
-    state: Any = object.__new__(cls)
+    if type(cls) is tuple:
+        cls = class_of(cls)
+    if type(game) is tuple:
+        game = rebuild_game(*game)
+    state: Any = object.__new__(cls)  # type: ignore[arg-type]
     state.game = game
     state.__setstate__(pickle.loads(blob))
     return state
@@ -418,3 +618,11 @@ def rebuild_by_replay(game: Any, data: dict[str, Any], moves: list[str]) -> Any:
     for text in moves:
         state.push(text)
     return state
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+_MAKERS: tuple[Callable[..., Any], ...] = (
+    rng_from_packed, history_from, _moves_named, shared_value, _as_is)

@@ -14,6 +14,8 @@ Baron's journaled position.
 from __future__ import annotations
 
 import copyreg
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 _SET, _ITEM, _NEW_ITEM, _APPEND, _ADD, _DISCARD, _RNG, _CALL = range(8)
@@ -29,11 +31,22 @@ class Journal:
     applies a change and records how to reverse it.
     """
 
-    __slots__ = ("owner", "entries")
+    __slots__ = ("_owner", "entries")
 
     def __init__(self, owner: Any, entries: list[tuple[Any, ...]] | None = None):
-        self.owner = owner
+        self._owner = _reference(owner)
         self.entries: list[tuple[Any, ...]] = [] if entries is None else entries
+
+    @property
+    def owner(self) -> Any:
+        """The object whose attributes this journal changes (held weakly: a state holds its
+        journal, and a strong reference back would make every state a reference cycle,
+        which only the garbage collector frees)."""
+        return self._owner()
+
+    @owner.setter
+    def owner(self, owner: Any) -> None:
+        self._owner = _reference(owner)
 
     def mark(self) -> int:
         """A point to roll back to."""
@@ -52,7 +65,8 @@ class Journal:
         return (newobj, (Journal,), (self.owner, pack_entries(self.entries)))
 
     def __setstate__(self, state: tuple[Any, list[tuple[Any, ...]]]) -> None:
-        self.owner, entries = state
+        owner, entries = state
+        self._owner = _reference(owner)
         self.entries = unpack_entries(entries)
 
     def clear(self) -> None:
@@ -62,14 +76,14 @@ class Journal:
     # -- changes -----------------------------------------------------------------------
     def set(self, name: str, value: Any) -> None:
         """``owner.name = value``."""
-        owner = self.owner
+        owner = self._owner()
         self.entries.append((_SET, name, getattr(owner, name)))
         setattr(owner, name, value)
 
     def set_item(self, name: str, key: Any, value: Any) -> None:
         """``owner.name[key] = value`` (a list or a dict; a new dict key is removed on
         undo)."""
-        container = getattr(self.owner, name)
+        container = getattr(self._owner(), name)
         if type(container) is not list and key not in container:
             self.entries.append((_NEW_ITEM, name, key))
         else:
@@ -78,25 +92,25 @@ class Journal:
 
     def delete_item(self, name: str, key: Any) -> None:
         """``del owner.name[key]`` for a dict."""
-        container = getattr(self.owner, name)
+        container = getattr(self._owner(), name)
         self.entries.append((_ITEM, name, key, container[key]))
         del container[key]
 
     def append(self, name: str, value: Any) -> None:
         """``owner.name.append(value)``."""
         self.entries.append((_APPEND, name))
-        getattr(self.owner, name).append(value)
+        getattr(self._owner(), name).append(value)
 
     def add(self, name: str, element: Any) -> None:
         """``owner.name.add(element)`` for a set (no entry if it was already there)."""
-        container = getattr(self.owner, name)
+        container = getattr(self._owner(), name)
         if element not in container:
             self.entries.append((_ADD, name, element))
             container.add(element)
 
     def discard(self, name: str, element: Any) -> None:
         """``owner.name.discard(element)`` for a set."""
-        container = getattr(self.owner, name)
+        container = getattr(self._owner(), name)
         if element in container:
             self.entries.append((_DISCARD, name, element))
             container.discard(element)
@@ -104,7 +118,7 @@ class Journal:
     def keep_rng(self) -> None:
         """Record the owner's random generator (``owner.rng``) so that the draws made after
         this are undone too. Call it before the first draw of a move."""
-        self.entries.append((_RNG, self.owner.rng.getstate()))
+        self.entries.append((_RNG, self._owner().rng.getstate()))
 
     def on_undo(self, method: str, *args: Any) -> None:
         """On rollback, call ``owner.method(*args)`` (for changes the other entries cannot
@@ -115,7 +129,9 @@ class Journal:
     def rollback(self, mark: int) -> None:
         """Undo every change made since :meth:`mark` returned ``mark``, newest first."""
         entries = self.entries
-        owner = self.owner
+        owner = self._owner()
+        if owner is None and len(entries) > mark:
+            raise ReferenceError("the journal's owner no longer exists")
         while len(entries) > mark:
             entry = entries.pop()
             tag = entry[0]
@@ -135,6 +151,15 @@ class Journal:
                 owner.rng.setstate(entry[1])
             else:
                 getattr(owner, entry[1])(*entry[2])
+
+
+def _reference(owner: Any) -> Callable[[], Any]:
+    """A weak reference to ``owner`` (a strong one for an object that cannot have weak
+    references)."""
+    try:
+        return weakref.ref(owner)
+    except TypeError:
+        return lambda: owner
 
 
 # -- pickling ------------------------------------------------------------------------------

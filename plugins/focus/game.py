@@ -27,6 +27,8 @@ from hexkit.game import Game, GameSpec, Move, Outcome, State, rng_from_json, rng
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.rng import KitRandom
+from hexkit.kit.statepickle import history
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -43,7 +45,7 @@ class Focus(Game):
 
     def new_state(self, seed: int | None = None) -> FocusState:
         """The starting layout; the first seat moves first."""
-        return FocusState.initial(self, self.rules, random.Random(seed))
+        return FocusState.initial(self, self.rules, KitRandom(seed))
 
     def describe(self) -> str:
         """This variant in words: board, seats, how stacks move and overflow, the reserve,
@@ -85,7 +87,7 @@ class FocusState(State[Focus, FocusMove]):
         reason: str = "",
         rng: random.Random | None = None,
     ):
-        super().__init__(game, rng if rng is not None else random.Random())
+        super().__init__(game, rng if rng is not None else KitRandom())
         n = rules.players
         self.rules = rules
         self._stacks: list[list[int]] = [list(s) for s in stacks]
@@ -395,10 +397,8 @@ class FocusState(State[Focus, FocusMove]):
     def __getstate__(self) -> dict[str, Any]:
         """The kit's data; the undo records as a history (shared by copies, like the
         moves: hexkit.kit.statepickle.History)."""
-        from hexkit.kit.statepickle import History
-
         data = super().__getstate__()
-        data["_undo"] = History(self._undo)
+        data["_undo"] = history(self._undo)
         return data
 
     def is_over(self) -> bool:

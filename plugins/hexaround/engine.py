@@ -52,6 +52,7 @@ from hexaround.movegen import (
     mover_moves,
 )
 from hexaround.position import PASS, Action, Position, _topmost
+from hexkit.kit.statepickle import Shared, history
 
 # Results.
 ONGOING, BLUE_WON, RED_WON, DRAW = 0, 1, 2, 3
@@ -215,7 +216,6 @@ class Engine:
         template = self.template
         if template is None or template is self:
             return super().__reduce_ex__(protocol)
-        from hexkit.kit.statepickle import History, Shared
 
         base = template.__dict__
         changes = {k: v for k, v in self.__getstate__().items()
@@ -225,7 +225,7 @@ class Engine:
         for table, names in ((position, ("history", "_last")), (changes, ("_outcomes",))):
             for name in names:
                 if type(table.get(name)) is list:
-                    table[name] = History(table[name])
+                    table[name] = history(table[name])
         return (_engine_from_template, (Shared(template), position, changes))
 
     # -- applying actions and the end of the game -----------------------------------------
@@ -695,8 +695,16 @@ _MISSING = object()
 
 def _engine_from_template(template: Engine, position: dict[str, Any],
                           changes: dict[str, Any]) -> Engine:
-    """Unpickle an engine copied from a template: a copy of the template, with the changes."""
-    engine = template.start_copy()
-    engine.position.load_changes(position)
+    """Unpickle an engine copied from a template: the template's attributes, and what the
+    pickle holds in their place. Every table a copy makes its own is among those (a copy's
+    tables are never the template's), so copying the template's first would be wasted."""
+    engine = object.__new__(type(template))
+    engine.__dict__.update(template.__dict__)
+    engine.template = template
+    base = template.position
+    pos = object.__new__(type(base))
+    pos.__dict__.update(base.__dict__)
+    pos.load_changes(position)
+    engine.position = pos
     engine.__dict__.update(changes)
     return engine

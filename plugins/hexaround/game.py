@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from hexkit.kit.actions import ActionSpace
 from hexkit.kit.enginestate import ActionMap, ListedMovesPickling, ResultNames, game_memo
 from hexkit.kit.events import GameEvent
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -106,7 +108,7 @@ class HexAroundGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexAroundState:
         """The empty board, Blue to act."""
-        return HexAroundState(self, self.new_engine(), random.Random(seed))
+        return HexAroundState(self, self.new_engine(), KitRandom(seed))
 
     def new_engine(self) -> Engine:
         """An engine at the start of a game: a copy of this game's template engine (made
@@ -241,20 +243,11 @@ class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
         listed = self._listed
         if listed is not None and listed.actions is actions:
             return listed
-        listed = self._listed = ActionMap(actions, self._make_move, self._made)
+        # (The maker holds the creature names, not the state: a state holding its legal
+        # list that held the state would be a reference cycle, freed only by the GC.)
+        listed = self._listed = ActionMap(actions, partial(_make_move, self.engine.names),
+                                          self._made)
         return listed
-
-    def _make_move(self, action: tuple[int, int | None, int]) -> HexAroundMove:
-        """The Move object for an engine action (kept for reuse)."""
-        kind, src, dst = action
-        if kind < 0:
-            return PassTurn()
-        name = self.engine.names[kind]
-        tx, ty = coords_of(dst)
-        if src is None:
-            return PlaceCreature(name, tx, ty)
-        fx, fy = coords_of(src)
-        return MoveCreature(name, fx, fy, tx, ty)
 
     def parse_move(self, text: str) -> HexAroundMove:
         """Read ``place NAME X Y`` or ``move NAME FX FY TX TY`` (case-insensitive)."""
@@ -451,3 +444,16 @@ class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
 
 def _copy_engine(engine: Engine) -> Engine:
     return engine.copy()
+
+
+def _make_move(names: Sequence[str], action: tuple[int, int | None, int]) -> HexAroundMove:
+    """The Move object for an engine action (kept for reuse), given the creature names."""
+    kind, src, dst = action
+    if kind < 0:
+        return PassTurn()
+    name = names[kind]
+    tx, ty = coords_of(dst)
+    if src is None:
+        return PlaceCreature(name, tx, ty)
+    fx, fy = coords_of(src)
+    return MoveCreature(name, fx, fy, tx, ty)

@@ -251,8 +251,16 @@ class Position:
         copied from (directly or not): every attribute that is not the template's own object
         (a copy shares the configuration and its tables, and copies what changes)."""
         base = template.__dict__
-        return {k: v for k, v in self.__getstate__().items()
-                if base.get(k, _MISSING) is not v}
+        if type(self).__getstate__ is not Position.__getstate__:
+            return {k: v for k, v in self.__getstate__().items()
+                    if base.get(k, _MISSING) is not v}
+        # What __getstate__ gives, without copying the attributes first (it replaces three,
+        # always by new objects, so never the template's).
+        changes = {k: v for k, v in self.__dict__.items() if base.get(k, _MISSING) is not v}
+        changes["_cache"] = None
+        changes["_undo_legal"] = [None] * len(self._undo_legal)
+        changes["flips"] = []
+        return changes
 
     def load_changes(self, changes: dict[str, Any]) -> None:
         """Take what :meth:`changes_from` gave (on a copy of the same template)."""

@@ -19,6 +19,7 @@ from hexbaron import narration, rulebook, rules
 from hexbaron import render as pictures
 from hexbaron.catalogue import FUEL, Catalogue
 from hexbaron.extensions import build_catalogue
+from hexbaron.layout import grid_tables
 from hexbaron.notation import Command, parse_command
 from hexbaron.position import Position
 from hexbaron.rules import COMMANDS_PER_TURN
@@ -38,6 +39,9 @@ from hexkit.game import Game, GameSpec, Outcome, State, rng_from_json, rng_to_js
 from hexkit.kit.actions import ActionSpace
 from hexkit.kit.gestures import Gesture
 from hexkit.kit.pieces import Piece
+from hexkit.kit.rng import KitRandom
+from hexkit.kit.statepickle import history, journal_entries
+from hexkit.kit.undo import Journal
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 
@@ -95,7 +99,7 @@ class HexBaronGame(Game):
 
     def new_state(self, seed: int | None = None) -> HexBaronState:
         """The set-up's starting position; ``seed`` seeds the dig generator."""
-        return HexBaronState(self, self.setup, random.Random(seed))
+        return HexBaronState(self, self.setup, KitRandom(seed))
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> HexBaronState:
         """Rebuild a state from :meth:`HexBaronState.to_dict` output."""
@@ -303,18 +307,13 @@ class HexBaronState(State[HexBaronGame, Command]):
     def __getstate__(self) -> dict[str, Any]:
         """The kit's data, the position without what the game gives again, its journal
         and the notes as histories (hexkit.kit.statepickle.History)."""
-        from hexkit.kit.statepickle import History, journal_entries
-
         data = super().__getstate__()
         data["pos"] = {k: v for k, v in vars(self.pos).items() if k not in self._NOT_PICKLED}
         data["journal"] = journal_entries(self.pos.journal)
-        data["notes"] = History(self.notes)
+        data["notes"] = history(self.notes)
         return data
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
-        from hexbaron.layout import grid_tables
-        from hexkit.kit.undo import Journal
-
         values = dict(data)
         fields, entries = values.pop("pos"), values.pop("journal")
         super().__setstate__(values)

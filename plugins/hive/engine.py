@@ -24,6 +24,7 @@ from typing import Any
 
 from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
 
+from hexkit.kit.statepickle import History
 from hive.abilities import EXTENSIONS, hive_config
 from hive.directions import move_string, ref_texts
 from hive.generator import CompiledHiveGenerator, PythonHiveGenerator, hive_generator
@@ -344,7 +345,8 @@ class HiveEngine(Engine):
     def __getstate__(self) -> dict[str, Any]:
         # The legal lists and colony analyses kept for undo are made again when needed.
         state = super().__getstate__()
-        state["history"] = [entry[:4] + (None, None) for entry in self.history]
+        # (As a History: whole chunks pickled once per process, like the other histories.)
+        state["history"] = History(self.history, encode=_without_caches)
         return state
 
     # -- helpers for notation and the game ------------------------------------------------
@@ -355,6 +357,12 @@ class HiveEngine(Engine):
     def pieces_on_board(self) -> Sequence[int]:
         """Codes of the pieces on the board."""
         return tuple(self.where)
+
+
+def _without_caches(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A history entry as a pickle holds it: without the legal list and colony analysis
+    it keeps for undo (made again when needed)."""
+    return entry[:4] + (None, None)
 
 
 def perft_by_walk(engine: HiveEngine, depth: int) -> int:

@@ -21,6 +21,7 @@ from hexkit.kit.enginestate import (
     game_memo,
 )
 from hexkit.kit.gestures import Gesture, Hand
+from hexkit.kit.rng import KitRandom
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 from hive import notation
@@ -85,7 +86,7 @@ class HiveGame(Game):
 
     def new_state(self, seed: int | None = None) -> HiveState:
         """The empty board, White to play."""
-        return HiveState(self, self.new_engine(), random.Random(seed), [])
+        return HiveState(self, self.new_engine(), KitRandom(seed), [])
 
     def state_from_game_string(self, text: str, seed: int | None = None) -> HiveState:
         """The position a UHP GameString (or GameTypeString) describes, its moves pushed

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
 import random
@@ -96,6 +97,13 @@ def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
     assert pickle.loads(pickle.dumps(History(one + other[:3]))) == one + other[:3]
     longer = one + other  # a block of 16 that ends with the same object and starts alike
     assert pickle.loads(pickle.dumps(History(longer))) == longer
+    # The same entries written another way (an encoder) are not the blocks written before.
+    from hexkit.kit import statepickle
+
+    pickle.dumps(History(one))
+    written = pickle.dumps(History(one, repr, ast.literal_eval))
+    statepickle._CHUNK_ENTRIES.clear()  # read as a process that never saw the blocks
+    assert pickle.loads(written) == one
 
 
 def test_mid_game_hex_baron_keeps_its_random_digs():
@@ -134,6 +142,74 @@ def test_deepcopy_and_copy_are_the_states_own_copy():
     for make in (copy.deepcopy, copy.copy):
         state = play(hexkit.load_game("focus"), 10)
         same_game_from_here(state, make(state))
+
+
+def test_a_states_generator_reads_back_exactly_before_and_after_each_kind_of_draw():
+    # The state's generator remembers the state it was set to or read until something is
+    # drawn (copies and pickles then need not read 625 words): every kind of draw, and
+    # gauss's spare value, must still show in what it gives, its copies and its pickles.
+    from hexkit.kit.rng import KitRandom, rng_copy
+
+    kit, plain = KitRandom(5), random.Random(5)
+    draws = [lambda r: r.random(), lambda r: r.getrandbits(70), lambda r: r.choice("abcdefg"),
+             lambda r: r.gauss(0, 1), lambda r: r.gauss(0, 1), lambda r: r.sample(range(50), 5),
+             lambda r: r.seed(9), lambda r: r.randbytes(5), lambda r: r.shuffle([1, 2, 3])]
+    for draw in draws:
+        before = plain.getstate()
+        assert kit.getstate() == before
+        twin, saved = rng_copy(kit), pickle.dumps(kit)
+        assert draw(kit) == draw(plain)
+        assert kit.getstate() == plain.getstate()
+        assert twin.getstate() == pickle.loads(saved).getstate() == before
+    state = hexkit.load_game("focus").new_state(seed=4)  # a generator never drawn from
+    assert pickle.loads(pickle.dumps(state)).rng.getstate() == state.rng.getstate()
+    state.rng.random()
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.rng.getstate() == state.rng.getstate() and twin.rng.random() == state.rng.random()
+
+
+def test_a_copied_or_unpickled_generator_set_at_its_first_draw_draws_exactly_the_same():
+    # A copy's or an unpickled state's generator is given its state only at its first draw:
+    # each kind of first draw (gauss's spare value first of all) gives what the original
+    # gives, and a state no generator could have is refused at once, not at a later draw.
+    from hexkit.kit.rng import KitRandom, rng_copy
+
+    original = KitRandom(11)
+    original.gauss(0, 1)  # leaves a spare value
+    firsts = [lambda r: r.gauss(0, 1), lambda r: r.random(), lambda r: r.getrandbits(40),
+              lambda r: r.randrange(1000), lambda r: r.randbytes(3), lambda r: r.getstate()]
+    for first in firsts:
+        for twin in (rng_copy(original), pickle.loads(pickle.dumps(original))):
+            reference = random.Random()
+            reference.setstate(original.getstate())
+            assert first(twin) == first(reference)
+            assert [twin.gauss(0, 1), twin.random()] == [reference.gauss(0, 1), reference.random()]
+            assert twin.getstate() == reference.getstate()
+    version, words, gauss = original.getstate()
+    with pytest.raises(ValueError):
+        KitRandom.__new__(KitRandom).set_known_state((version, words[:-1] + (700,), gauss))
+
+
+def test_a_dropped_copy_or_unpickled_state_is_freed_at_once_not_by_the_garbage_collector():
+    # No reference cycle (a journal holds its state weakly; HexAround's legal list does not
+    # hold its state): a worker that unpickles and drops states does not pile them up.
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        for name in ("focus", "hexbaron", "hexaround", "hive"):
+            state = play(hexkit.load_game(name), 9, seed=1)
+            for make in (lambda s: s.copy(), lambda s: pickle.loads(pickle.dumps(s))):
+                twin = make(state)
+                twin.push(twin.legal_moves()[0])
+                twin.legal_moves()
+                twin.pop()
+                freed = weakref.ref(twin)
+                del twin
+                assert freed() is None, name
+    finally:
+        gc.enable()
 
 
 # -- states pickle cannot write ------------------------------------------------------------
