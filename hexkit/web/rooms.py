@@ -25,6 +25,7 @@ the fresh game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -424,10 +425,35 @@ class Room:
         asked, self.undo_request = self.undo_request, None  # a move answers it
         flow_before = self.flow.copy()
         self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
+        text = str(state.move_stack[-1])
+        entry = None if shown is None else shown.move_named(text)
+        mark = None if entry is None else \
+            {k: v for k, v in entry.items() if k not in ("text", "kind")}
+        version, notice, published = self.version, self.notice, self.published
+        logged = False
+
+        def meanwhile() -> None:
+            # While the journal writes: the move is shown (log, version) and the browsers'
+            # messages are built; they are sent only once it is durable.
+            nonlocal logged
+            if logged:
+                return
+            logged = True
+            self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()],
+                                     mark))
+            self.notice = ""
+            self.changed(save=False)
+            with contextlib.suppress(Exception):  # made again (and raised) by the worker
+                self.publish()
+
         try:
-            self.save(seats=asked is not None or self.flow != flow_before)
+            self.save(seats=asked is not None or self.flow != flow_before,
+                      meanwhile=meanwhile)
         except (HexkitError, OSError) as exc:
             # Not kept: what the server answers must be what a restart finds.
+            if logged:
+                self.log.pop()
+                self.version, self.notice, self.published = version, notice, published
             state.pop()
             self.record.update(state)
             self.undo_request = asked
@@ -435,14 +461,7 @@ class Room:
             if isinstance(exc, Conflict):
                 raise
             raise RoomError(saving_refusal(exc), 503) from None
-        text = str(state.move_stack[-1])
-        entry = None if shown is None else shown.move_named(text)
-        mark = None if entry is None else \
-            {k: v for k, v in entry.items() if k not in ("text", "kind")}
-        self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()], mark))
-        self.undo_request = None
-        self.notice = ""
-        self.changed(save=False)
+        meanwhile()
         return text
 
     def stop(self, why: str) -> None:
@@ -599,12 +618,13 @@ class Room:
         folder = self.folder
         return None if folder is None else folder / f"{self.id}.json"
 
-    def save(self, seats: bool = False) -> None:
+    def save(self, seats: bool = False, meanwhile: Callable[[], None] | None = None
+             ) -> None:
         """Save the game record durably (after every move), with the seats when
         ``seats``; Conflict if another process changed the game since this room last
-        caught up."""
+        caught up. ``meanwhile()`` may be called while the save is under way."""
         self.record.update(self.state)
-        self._commit(record=True, seats=seats)
+        self._commit(record=True, seats=seats, meanwhile=meanwhile)
 
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
@@ -617,13 +637,14 @@ class Room:
     def save_seats(self) -> None:
         self._commit(record=False, seats=True)
 
-    def _commit(self, record: bool, seats: bool) -> None:
+    def _commit(self, record: bool, seats: bool,
+                meanwhile: Callable[[], None] | None = None) -> None:
         if self.storage is None:
             return
         self.seq = self.storage.commit(
             self.id, record=self.record if record else None,
             seats=self.seats_data() if seats else None, row=self.index_row(),
-            expected=self.seq or None)
+            expected=self.seq or None, meanwhile=meanwhile)
 
     def index_row(self) -> IndexRow:
         """The game's row in the lobby."""
