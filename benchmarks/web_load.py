@@ -479,7 +479,9 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
             command += ["--broadcast", args.broadcast]
         if not args.compression:
             command += ["--no-compression"]
-        command += ["--loop", args.loop, "--ws", args.ws]
+        for option in ("loop", "ws"):
+            if getattr(args, option) != "auto":
+                command += [f"--{option}", getattr(args, option)]
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         url = f"http://127.0.0.1:{port}"
         wait_http(url + "/api/me", proc)

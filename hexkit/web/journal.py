@@ -4,9 +4,8 @@ for many moves.
 A commit appends the new texts of the game's files (its record, its seats) to the journal
 and waits until the journal is on disk, then writes them over the files in place without
 waiting for the disk (a file torn by a crash is put right from the journal): the commits
-of many games waiting at once are written and fdatasync'ed together (group commit: the
-journal's writer thread takes every line waiting, writes them and fdatasyncs once; the
-committing threads build their browsers' messages meanwhile, then wait for it). So a
+of many games waiting at once are written and fdatasync'ed together (group commit:
+whoever finds no write under way writes everyone's lines; the others wait for it). So a
 move costs a share of one fdatasync, not an fsync of its file and of its folder each, and
 the saves of a whole class keep up however slow the disk is.
 
@@ -99,29 +98,21 @@ def recover(folder: Path, place: Callable[[str, str], Path | None]) -> int:
 
 
 class Journal:
-    """The journal of one folder: the rooms' worker threads hand it lines, and its writer
-    thread writes and fdatasyncs them, everyone's waiting lines at once (group commit),
-    while the workers go on (a worker builds its browsers' messages meanwhile)."""
+    """The journal of one folder, written by the rooms' worker threads."""
 
     def __init__(self, folder: Path, number: int,
                  files_of: Callable[[str], list[Path]]):
         self.folder = folder
         self.files_of = files_of
-        lock = threading.Lock()
-        #: Wakes the writer (lines to write, or closing); tells the waiting workers.
-        self._wake = threading.Condition(lock)
-        self._cond = threading.Condition(lock)
-        self._lines: list[bytes] = []
+        self._cond = threading.Condition()
+        #: The lines waiting for a write, with their games.
+        self._lines: list[tuple[str, bytes]] = []
         self._given = 0
         self._durable = 0
         self._failed: list[tuple[int, int, OSError]] = []
         self._writing = False
-        self._closed = False
         self._games: set[str] = set()
         self._open(number)
-        self._writer = threading.Thread(target=self._write_loop, name="hexkit-journal-writer",
-                                        daemon=True)
-        self._writer.start()
 
     def _open(self, number: int) -> None:
         self.number = number
@@ -132,11 +123,6 @@ class Journal:
 
     def close(self) -> None:
         with self._cond:
-            self._closed = True
-            self._wake.notify()
-        if self._writer is not threading.current_thread():
-            self._writer.join(5.0)
-        with self._cond:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
 
@@ -144,7 +130,7 @@ class Journal:
         """Make the files of every game in the journal durable and start an empty one
         (a server stopping cleanly leaves nothing to replay)."""
         with self._cond:
-            while self._writing or self._lines:
+            while self._writing:
                 self._cond.wait()
             old_fd, old_path, games = self._fd, self.path, self._games
             self._games = set()
@@ -154,42 +140,23 @@ class Journal:
     def append(self, game_id: str, files: dict[str, str | None]) -> None:
         """Add the new texts of a game's files (None: the file is gone); durable when this
         returns (OSError if the journal could not be written: nothing was kept)."""
-        self.wait(self.submit(game_id, files))
-
-    def submit(self, game_id: str, files: dict[str, str | None]) -> int:
-        """Hand the new texts of a game's files to the writer, which starts writing them at
-        once; the ticket to :meth:`wait` for."""
         line = (json.dumps({"id": game_id, "files": files}, separators=(",", ":"),
                            ensure_ascii=False) + "\n").encode("utf-8")
         with self._cond:
-            if self._closed:
-                raise OSError(0, "journal: the server is stopping")
-            self._lines.append(line)
+            self._lines.append((game_id, line))
             self._given += 1
-            self._games.add(game_id)
-            if not self._writing:
-                self._wake.notify()
-            return self._given
-
-    def wait(self, ticket: int) -> None:
-        """Return once the lines up to ``ticket`` are on disk (OSError if theirs could not
-        be written: nothing of them was kept)."""
-        with self._cond:
+            ticket = self._given
             while self._durable < ticket:
-                self._cond.wait()
+                for first, last, error in self._failed:
+                    if first <= ticket <= last:
+                        raise error
+                if self._writing:
+                    self._cond.wait()
+                    continue
+                self._write_batch()
             for first, last, error in self._failed:
                 if first <= ticket <= last:
                     raise error
-
-    def _write_loop(self) -> None:
-        with self._cond:
-            while True:
-                if self._lines:
-                    self._write_batch()
-                elif self._closed:
-                    return
-                else:
-                    self._wake.wait()
 
     def _write_batch(self) -> None:
         """Write and fdatasync every line waiting (called holding the condition, which is
@@ -200,7 +167,7 @@ class Journal:
         fd, good = self._fd, self._size
         self._cond.release()
         error: OSError | None = None
-        data = b"".join(lines)
+        data = b"".join(line for _, line in lines)
         try:
             view = memoryview(data)
             while view:
@@ -215,6 +182,9 @@ class Journal:
         self._writing = False
         if error is None:
             self._size = good + len(data)
+            # Counted in the journal the lines went to (the one that fsyncs their files
+            # before it is retired), even when they were queued before a rotation.
+            self._games.update(game for game, _ in lines)
         else:
             self._failed = [*self._failed[-15:], (first, last, error)]
         self._durable = last

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexkit.errors import HexkitError
@@ -137,10 +137,7 @@ class PostgresStorage:
 
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None,
-               meanwhile: Callable[[], None] | None = None) -> int:
-        # ``meanwhile`` is not called: a commit here may lose the version check, and the
-        # caller's messages are then for a move that is not kept.
+               expected: int | None = None) -> int:
         record_text = None if record is None else json.dumps(record.to_dict())
         seats_text = None if seats is None else json.dumps(
             {"format": SEATS_FORMAT, "version": 1, **seats})

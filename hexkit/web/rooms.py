@@ -25,7 +25,6 @@ the fresh game.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import json
@@ -425,35 +424,10 @@ class Room:
         asked, self.undo_request = self.undo_request, None  # a move answers it
         flow_before = self.flow.copy()
         self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
-        text = str(state.move_stack[-1])
-        entry = None if shown is None else shown.move_named(text)
-        mark = None if entry is None else \
-            {k: v for k, v in entry.items() if k not in ("text", "kind")}
-        version, notice, published = self.version, self.notice, self.published
-        logged = False
-
-        def meanwhile() -> None:
-            # While the journal writes: the move is shown (log, version) and the browsers'
-            # messages are built; they are sent only once it is durable.
-            nonlocal logged
-            if logged:
-                return
-            logged = True
-            self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()],
-                                     mark))
-            self.notice = ""
-            self.changed(save=False)
-            with contextlib.suppress(Exception):  # made again (and raised) by the worker
-                self.publish()
-
         try:
-            self.save(seats=asked is not None or self.flow != flow_before,
-                      meanwhile=meanwhile)
+            self.save(seats=asked is not None or self.flow != flow_before)
         except (HexkitError, OSError) as exc:
             # Not kept: what the server answers must be what a restart finds.
-            if logged:
-                self.log.pop()
-                self.version, self.notice, self.published = version, notice, published
             state.pop()
             self.record.update(state)
             self.undo_request = asked
@@ -461,7 +435,14 @@ class Room:
             if isinstance(exc, Conflict):
                 raise
             raise RoomError(saving_refusal(exc), 503) from None
-        meanwhile()
+        text = str(state.move_stack[-1])
+        entry = None if shown is None else shown.move_named(text)
+        mark = None if entry is None else \
+            {k: v for k, v in entry.items() if k not in ("text", "kind")}
+        self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()], mark))
+        self.undo_request = None
+        self.notice = ""
+        self.changed(save=False)
         return text
 
     def stop(self, why: str) -> None:
@@ -618,13 +599,12 @@ class Room:
         folder = self.folder
         return None if folder is None else folder / f"{self.id}.json"
 
-    def save(self, seats: bool = False, meanwhile: Callable[[], None] | None = None
-             ) -> None:
+    def save(self, seats: bool = False) -> None:
         """Save the game record durably (after every move), with the seats when
         ``seats``; Conflict if another process changed the game since this room last
-        caught up. ``meanwhile()`` may be called while the save is under way."""
+        caught up."""
         self.record.update(self.state)
-        self._commit(record=True, seats=seats, meanwhile=meanwhile)
+        self._commit(record=True, seats=seats)
 
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
@@ -637,14 +617,13 @@ class Room:
     def save_seats(self) -> None:
         self._commit(record=False, seats=True)
 
-    def _commit(self, record: bool, seats: bool,
-                meanwhile: Callable[[], None] | None = None) -> None:
+    def _commit(self, record: bool, seats: bool) -> None:
         if self.storage is None:
             return
         self.seq = self.storage.commit(
             self.id, record=self.record if record else None,
             seats=self.seats_data() if seats else None, row=self.index_row(),
-            expected=self.seq or None, meanwhile=meanwhile)
+            expected=self.seq or None)
 
     def index_row(self) -> IndexRow:
         """The game's row in the lobby."""

@@ -41,7 +41,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -111,8 +111,7 @@ class Storage(Protocol):
     def seq_of(self, game_id: str) -> int | None: ...
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None,
-               meanwhile: Callable[[], None] | None = None) -> int: ...
+               expected: int | None = None) -> int: ...
     def lobby(self, offset: int, limit: int, mine: str | None = None
               ) -> tuple[list[dict[str, Any]], int]: ...
     def live_count(self, client: str | None = None) -> int: ...
@@ -326,12 +325,9 @@ class FolderStorage:
 
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None,
-               meanwhile: Callable[[], None] | None = None) -> int:
+               expected: int | None = None) -> int:
         """Save what changed of one game, durably, then its lobby row; the new ``seq``.
-        (One process owns a folder: ``expected`` is checked all the same.) ``meanwhile()``,
-        which must not raise, is called while the journal writes (the caller builds its
-        messages then); a commit without a journal does not call it."""
+        (One process owns a folder: ``expected`` is checked all the same.)"""
         with self._lock:
             now = self._seqs.get(game_id, 0)
         if expected is not None and expected != now:
@@ -342,7 +338,7 @@ class FolderStorage:
             if record is not None:
                 self.save_record(game_id, record)
         else:
-            self._journaled(game_id, record, seats, meanwhile)
+            self._journaled(game_id, record, seats)
         if row is not None:
             self.put_row(game_id, row)
         with self._lock:
@@ -350,8 +346,7 @@ class FolderStorage:
         return now + 1
 
     def _journaled(self, game_id: str, record: GameRecord | None,
-                   seats: Mapping[str, Any] | None,
-                   meanwhile: Callable[[], None] | None = None) -> None:
+                   seats: Mapping[str, Any] | None) -> None:
         """Make the game's new texts durable in the journal, then write them over its files
         in place. No temporary and no rename: a rename over a file makes ext4 write the new
         one back at once (a quarter of a millisecond of CPU and milliseconds of waiting a
@@ -373,10 +368,7 @@ class FolderStorage:
                 assert text is not None
                 path = self._path(game_id, suffix)
                 opened.append((path, text, *open_for_writing(path)))
-            ticket = self.journal.submit(game_id, texts)
-            if meanwhile is not None:
-                meanwhile()
-            self.journal.wait(ticket)
+            self.journal.append(game_id, texts)
         except BaseException:
             for path, _, fd, made in opened:
                 os.close(fd)
