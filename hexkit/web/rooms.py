@@ -1011,7 +1011,7 @@ class RoomStore:
     def _work(self, room: Room, work: Callable[[], T], checked: bool = False) -> T:
         try:
             if not self.storage.shared:
-                return work()
+                return self._attempt(room, work)
             fresh = not checked or room.heard > room.seq
             if fresh:
                 self.catch_up(room)
