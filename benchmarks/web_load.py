@@ -537,8 +537,10 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
             hexkit_seconds += elapsed
             part = sorted(load.times[-moves:]) if moves else [0.0]
             print(f"web-load: round {r + 1} hexkit: {moves} moves, median "
-                  f"{statistics.median(part) * 1000:.0f} ms, server CPU {used:.1f} s, "
-                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                  f"{statistics.median(part) * 1000:.0f} ms, p90 "
+                  f"{part[int(0.9 * (len(part) - 1))] * 1000:.0f} ms, server CPU {used:.1f} s "
+                  f"({used / max(1, moves) * 1000:.1f} ms a move), load average "
+                  f"{os.getloadavg()[0]:.1f}", flush=True)
             samples = tmp / "samples.json"
             state = await asyncio.to_thread(http, "GET",
                                             f"{load.urls[0]}/api/games/{load.tables[0].id}")
