@@ -80,7 +80,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the event loop: uvloop (the web extra installs it; quicker) "
                              "or Python's asyncio (default auto: uvloop when installed)")
     parser.add_argument("--ws", choices=WS_IMPLS, default="auto",
-                        help="uvicorn's WebSocket implementation (default auto: websockets)")
+                        help="uvicorn's WebSocket implementation (default auto: uvicorn's choice, "
+                             "websockets-sansio in recent versions)")
     parser.add_argument("--proxy", action="append", default=[], metavar="ADDRESS",
                         help="the address of your reverse proxy (e.g. 127.0.0.1): its "
                              "X-Forwarded-For and X-Forwarded-Proto are believed (the "
