@@ -8,6 +8,7 @@ required as soon as the server listens beyond this machine (docs/security.md).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import Any
@@ -320,6 +321,10 @@ def run(args: argparse.Namespace) -> int:
     # SIGINT and SIGTERM: uvicorn stops; open connections get a second to close, and
     # bots think in daemon threads that never hold the process back.
     server = uvicorn.Server(config)
+    # What start-up made (modules, plugins, the app) lives as long as the server: kept out
+    # of the garbage collector's passes, whose full ones otherwise stop every game.
+    gc.collect()
+    gc.freeze()
     try:
         server.run()
     except KeyboardInterrupt:
