@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -94,9 +95,12 @@ def http(method: str, url: str, body: Any = None) -> Any:
 
 
 # -- the anchor: the same stack, no game, no saving ------------------------------------------
-def anchor_main(port: int, samples_path: str) -> None:
+def anchor_main(port: int, samples_path: str, loop: str = "auto", ws_impl: str = "auto",
+                compression: bool = True) -> None:
     """Serve the anchor: ``/ws/games/ID`` relays each move message to both clients of the
-    game as a message of the size hexkit sent (the samples of the last hexkit round)."""
+    game as a message of the size hexkit sent (the samples of the last hexkit round). It
+    runs with hexkit serve's uvicorn settings (the same loop, WebSocket implementation
+    and compression), so the two differ only by what hexkit does."""
     import uvicorn
     from starlette.applications import Starlette
     from starlette.routing import WebSocketRoute
@@ -131,7 +135,8 @@ def anchor_main(port: int, samples_path: str) -> None:
             peers.remove(ws)
 
     app = Starlette(routes=[WebSocketRoute("/ws/games/{game}", socket_route)])
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", loop=loop,
+                ws=ws_impl, ws_per_message_deflate=compression)
 
 
 # -- throw-away PostgreSQL and Redis ---------------------------------------------------------
@@ -475,6 +480,9 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
             command += ["--broadcast", args.broadcast]
         if not args.compression:
             command += ["--no-compression"]
+        for option in ("loop", "ws"):
+            if getattr(args, option) != "auto":
+                command += [f"--{option}", getattr(args, option)]
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         url = f"http://127.0.0.1:{port}"
         wait_http(url + "/api/me", proc)
@@ -482,10 +490,12 @@ def start_hexkit(args: argparse.Namespace, folder: Path) -> list[tuple[subproces
     return servers
 
 
-def start_anchor(samples: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_anchor(args: argparse.Namespace, samples: Path
+                 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen([sys.executable, __file__, "--anchor-serve", str(port),
-                             str(samples)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             str(samples), args.loop, args.ws, str(int(args.compression))],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -508,6 +518,10 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 async def run(args: argparse.Namespace, tmp: Path) -> str:
+    # The load generator's own garbage collector would stop every client at once, for
+    # tens of milliseconds once its heap holds the games' moves and logs (hexkit's rounds
+    # more than the anchor's): it runs between rounds only, never while moves are timed.
+    gc.disable()
     rng = random.Random(args.seed)
     servers = start_hexkit(args, tmp)
     pids = [p.pid for p, _ in servers]
@@ -521,6 +535,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
         for r in range(args.rounds):
             before = sum(cpu_seconds(p) for p in pids)
             system_before = sum(cpu_times(p)[1] for p in pids)
+            gc.collect()
             moves, elapsed = await load.hexkit_round(args.seconds)
             used = sum(cpu_seconds(p) for p in pids) - before
             cpu += used
@@ -528,14 +543,17 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
             hexkit_seconds += elapsed
             part = sorted(load.times[-moves:]) if moves else [0.0]
             print(f"web-load: round {r + 1} hexkit: {moves} moves, median "
-                  f"{statistics.median(part) * 1000:.0f} ms, server CPU {used:.1f} s, "
-                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                  f"{statistics.median(part) * 1000:.0f} ms, p90 "
+                  f"{part[int(0.9 * (len(part) - 1))] * 1000:.0f} ms, server CPU {used:.1f} s "
+                  f"({used / max(1, moves) * 1000:.1f} ms a move), load average "
+                  f"{os.getloadavg()[0]:.1f}", flush=True)
             samples = tmp / "samples.json"
             state = await asyncio.to_thread(http, "GET",
                                             f"{load.urls[0]}/api/games/{load.tables[0].id}")
             samples.write_text(json.dumps({"state": state, **{
                 k: load.samples.get(k, state) for k in ("to_move", "others")}}))
-            anchor, url = start_anchor(samples)
+            anchor, url = start_anchor(args, samples)
+            gc.collect()
             try:
                 times, errors = await anchor_round(args, url, args.seconds, rng)
             finally:
@@ -566,9 +584,20 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
             f"errors {errors}")
 
 
+def client_loop() -> Any:
+    """The load generator's event loop: uvloop when installed (it then costs less of the
+    CPU it shares with the servers; the same in hexkit's rounds and the anchor's)."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def main() -> None:
-    if len(sys.argv) == 4 and sys.argv[1] == "--anchor-serve":
-        anchor_main(int(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) == 7 and sys.argv[1] == "--anchor-serve":
+        anchor_main(int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5],
+                    sys.argv[6] == "1")
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games at once (default 200)")
@@ -582,7 +611,15 @@ def main() -> None:
                     help="hexkit serve --broadcast (redis: a throw-away server)")
     ap.add_argument("--processes", type=int, default=1, help="hexkit serve processes")
     ap.add_argument("--no-compression", dest="compression", action="store_false",
-                    help="hexkit serve --no-compression (no permessage-deflate)")
+                    help="no permessage-deflate (hexkit serve --no-compression; the anchor "
+                         "alike)")
+    ap.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
+                    help="the event loop of the servers (hexkit serve --loop; the anchor "
+                         "alike; default auto: uvloop when installed)")
+    ap.add_argument("--ws", default="auto",
+                    choices=("auto", "websockets", "websockets-sansio", "wsproto"),
+                    help="uvicorn's WebSocket implementation (hexkit serve --ws; the "
+                         "anchor alike)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.games < 1 or args.processes < 1 or args.seconds <= 0 or args.rounds < 1:
@@ -591,7 +628,8 @@ def main() -> None:
         tmp = Path(folder)
         services = start_services(args, tmp)
         try:
-            line = asyncio.run(run(args, tmp))
+            with asyncio.Runner(loop_factory=client_loop()) as runner:
+                line = runner.run(run(args, tmp))
         finally:
             for service in services:
                 service.stop()

@@ -8,11 +8,30 @@ required as soon as the server listens beyond this machine (docs/security.md).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import Any
 
 from hexkit.errors import OptionError
+
+#: uvicorn's event loops and WebSocket implementations that ``hexkit serve`` offers.
+LOOPS = ("auto", "asyncio", "uvloop")
+WS_IMPLS = ("auto", "websockets", "websockets-sansio", "wsproto")
+#: The package each choice needs (a choice whose package is missing is one line).
+_NEEDS = {"uvloop": "uvloop", "wsproto": "wsproto"}
+
+
+def check_server_choices(loop: str, ws: str) -> None:
+    """OptionError, in one line, when ``--loop`` or ``--ws`` names an implementation whose
+    package is not installed."""
+    import importlib.util
+
+    for choice in (loop, ws):
+        package = _NEEDS.get(choice)
+        if package is not None and importlib.util.find_spec(package) is None:
+            raise OptionError(f"--loop/--ws {choice}: the {package} package is not "
+                              f"installed (pip install {package})")
 
 
 def default_folder() -> Path:
@@ -58,6 +77,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(on by default) sends a move's changes in about a seventh of "
                              "the bytes for about 0.1 ms of CPU a move; off saves that CPU "
                              "where bytes cost nothing (loopback, a LAN)")
+    parser.add_argument("--loop", choices=LOOPS, default="auto",
+                        help="the event loop: uvloop (the web extra installs it; quicker) "
+                             "or Python's asyncio (default auto: uvloop when installed)")
+    parser.add_argument("--ws", choices=WS_IMPLS, default="auto",
+                        help="uvicorn's WebSocket implementation (default auto: uvicorn's choice, "
+                             "websockets-sansio in recent versions)")
     parser.add_argument("--proxy", action="append", default=[], metavar="ADDRESS",
                         help="the address of your reverse proxy (e.g. 127.0.0.1): its "
                              "X-Forwarded-For and X-Forwarded-Proto are believed (the "
@@ -247,6 +272,7 @@ def run(args: argparse.Namespace) -> int:
 
     if missing_dependency() is not None:
         raise OptionError(INSTALL_HINT)
+    check_server_choices(args.loop, args.ws)
     fd_limit = raise_fd_limit()
     settings = settings_from(args, fd_limit)
     import logging
@@ -288,12 +314,17 @@ def run(args: argparse.Namespace) -> int:
                             forwarded_allow_ips=",".join(args.proxy) or None,
                             server_header=False,
                             ws_per_message_deflate=args.compression,
+                            loop=args.loop, ws=args.ws,
                             # Out of descriptors, asyncio retries an accept per waiting
                             # connection: a short queue keeps that small.
                             backlog=128)
     # SIGINT and SIGTERM: uvicorn stops; open connections get a second to close, and
     # bots think in daemon threads that never hold the process back.
     server = uvicorn.Server(config)
+    # What start-up made (modules, plugins, the app) lives as long as the server: kept out
+    # of the garbage collector's passes, whose full ones otherwise stop every game.
+    gc.collect()
+    gc.freeze()
     try:
         server.run()
     except KeyboardInterrupt:

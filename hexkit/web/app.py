@@ -600,7 +600,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
                     return referee.ask_rematch(store, room, message["tokens"])
                 return None
 
-            made = await store.run(room, act)
+            made = await store.run(room, act, checked=kind == "move")
             if made is not None:
                 hub.kick(made)
         except (RoomError, PlayError) as exc:
@@ -660,6 +660,7 @@ def create_app(folder: str | os.PathLike[str] | None, registry: Any = None,
         room = store.rooms.get(game_id)
         if room is None or room.seq == seq:
             return
+        room.heard = max(room.heard, seq)
         if game_id not in hub.peers and room.thinking is None and \
                 (room.lock is None or not room.lock.locked()):
             store.forget(game_id)  # nobody watches it here: loaded afresh if opened

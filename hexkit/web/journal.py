@@ -105,7 +105,8 @@ class Journal:
         self.folder = folder
         self.files_of = files_of
         self._cond = threading.Condition()
-        self._lines: list[bytes] = []
+        #: The lines waiting for a write, with their games.
+        self._lines: list[tuple[str, bytes]] = []
         self._given = 0
         self._durable = 0
         self._failed: list[tuple[int, int, OSError]] = []
@@ -142,10 +143,9 @@ class Journal:
         line = (json.dumps({"id": game_id, "files": files}, separators=(",", ":"),
                            ensure_ascii=False) + "\n").encode("utf-8")
         with self._cond:
-            self._lines.append(line)
+            self._lines.append((game_id, line))
             self._given += 1
             ticket = self._given
-            self._games.add(game_id)
             while self._durable < ticket:
                 for first, last, error in self._failed:
                     if first <= ticket <= last:
@@ -167,7 +167,7 @@ class Journal:
         fd, good = self._fd, self._size
         self._cond.release()
         error: OSError | None = None
-        data = b"".join(lines)
+        data = b"".join(line for _, line in lines)
         try:
             view = memoryview(data)
             while view:
@@ -182,6 +182,9 @@ class Journal:
         self._writing = False
         if error is None:
             self._size = good + len(data)
+            # Counted in the journal the lines went to (the one that fsyncs their files
+            # before it is retired), even when they were queued before a rotation.
+            self._games.update(game for game, _ in lines)
         else:
             self._failed = [*self._failed[-15:], (first, last, error)]
         self._durable = last

@@ -284,6 +284,8 @@ class Room:
     #: The version last sent to browsers, the seq last told to other processes.
     announced: int = -1
     told: int = 0
+    #: The highest seq other processes said they committed (their broadcast).
+    heard: int = 0
     #: Clocks, resignation, draw offers, rematch (:mod:`hexkit.web.play`).
     play_flow: PlayFlow | None = None
     _pictures: OrderedDict[tuple[int, int, str], Any] = field(
@@ -987,34 +989,56 @@ class RoomStore:
         return done
 
     # -- changing ------------------------------------------------------------------------
-    async def run(self, room: Room, work: Callable[[], T]) -> T:
+    async def run(self, room: Room, work: Callable[[], T], checked: bool = False) -> T:
         """``work()`` on ``room`` in a worker, one change at a time per room, after catching
         up with the other processes (a shared storage); a commit that lost the race is
-        retried once on the fresh game. The browsers are told once it returns."""
+        retried once on the fresh game. The browsers are told once it returns.
+
+        ``checked``: ``work`` commits a change (a move), so a stale copy is caught by the
+        commit's version check: the room catches up first only when another process said
+        it committed since (one query a move saved), and a change refused on a copy that
+        may be stale is tried again on the fresh game."""
         if room.lock is None:
             room.lock = asyncio.Lock()
         async with room.lock:
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(self.workers, self._work, room, work)
+                return await loop.run_in_executor(self.workers, self._work, room, work,
+                                                  checked)
             finally:
                 self._announce(room)
 
-    def _work(self, room: Room, work: Callable[[], T]) -> T:
+    def _work(self, room: Room, work: Callable[[], T], checked: bool = False) -> T:
         try:
-            if self.storage.shared:
+            if not self.storage.shared:
+                return self._attempt(room, work)
+            fresh = not checked or room.heard > room.seq
+            if fresh:
                 self.catch_up(room)
+            try:
+                return self._attempt(room, work)
+            except RoomError:
+                if fresh:
+                    raise
+                before = room.seq
+                self.catch_up(room)
+                if room.seq == before:
+                    raise
+                return self._attempt(room, work)
+        finally:
+            room.publish()
+
+    def _attempt(self, room: Room, work: Callable[[], T]) -> T:
+        """``work()``, and once more on the fresh game if its commit lost the race."""
+        try:
+            return work()
+        except Conflict:
+            self.catch_up(room, force=True)
             try:
                 return work()
             except Conflict:
-                self.catch_up(room, force=True)
-                try:
-                    return work()
-                except Conflict:
-                    raise RoomError("this game changed on another server meanwhile: try "
-                                    "again", 409) from None
-        finally:
-            room.publish()
+                raise RoomError("this game changed on another server meanwhile: try "
+                                "again", 409) from None
 
     def _announce(self, room: Room) -> None:
         published = room.published
@@ -1031,12 +1055,19 @@ class RoomStore:
         """Bring ``room`` up to what the storage holds (moves and seats committed by another
         process): the new moves played on (every one re-checked), or the game replayed
         when it was taken back."""
-        seq = self.storage.seq_of(room.id)
-        if seq is None:
-            raise RoomError("this game was deleted", 410)
+        if room.heard <= room.seq or force:
+            # Nothing heard of (or a commit refused): is there anything new?
+            seq = self.storage.seq_of(room.id)
+            if seq is None:
+                raise RoomError("this game was deleted", 410)
+            if seq == room.seq and not force:
+                return
+        try:
+            record, data, seq = self.storage.load(room.id)
+        except KeyError:
+            raise RoomError("this game was deleted", 410) from None
         if seq == room.seq and not force:
             return
-        record, data, seq = self.storage.load(room.id)
         seats = self._seats(room.id, room.game, record, data, room.seats, len(room.seats))
         known = room.record.moves
         if record.moves[: len(known)] == known and record.start == room.record.start:

@@ -194,6 +194,10 @@ class FolderStorage:
         #: not be written (their texts are in the journal: written again before it goes).
         self._texts: dict[Path, str] = {}
         self._stale: set[str] = set()
+        #: Games whose files are being written over after their journal line (how many
+        #: writes): a retiring journal waits for them before it fsyncs their files.
+        self._writing: dict[str, int] = {}
+        self._written = threading.Condition(self._lock)
         self.unindexed: list[str] = []
         self.journal: Journal | None = None
         if self.folder is not None:
@@ -267,6 +271,12 @@ class FolderStorage:
         return self._path(game_id, suffix)
 
     def _files_of(self, game_id: str) -> list[Path]:
+        """A game's files, once their writes after the journal are done (a journal being
+        retired fsyncs them: a file fsync'ed before its new text was written would lose
+        the text the retired journal held)."""
+        with self._written:
+            while self._writing.get(game_id):
+                self._written.wait()
         self._repair(game_id)
         return [self._path(game_id, suffix) for suffix in GAME_FILES]
 
@@ -368,7 +378,13 @@ class FolderStorage:
                 assert text is not None
                 path = self._path(game_id, suffix)
                 opened.append((path, text, *open_for_writing(path)))
-            self.journal.append(game_id, texts)
+            with self._lock:
+                self._writing[game_id] = self._writing.get(game_id, 0) + 1
+            try:
+                self.journal.append(game_id, texts)
+            except BaseException:
+                self._written_over(game_id)
+                raise
         except BaseException:
             for path, _, fd, made in opened:
                 os.close(fd)
@@ -376,6 +392,22 @@ class FolderStorage:
                     with contextlib.suppress(OSError):
                         path.unlink()
             raise
+        try:
+            self._write_over(game_id, opened)
+        finally:
+            self._written_over(game_id)
+
+    def _written_over(self, game_id: str) -> None:
+        with self._written:
+            left = self._writing.get(game_id, 1) - 1
+            if left > 0:
+                self._writing[game_id] = left
+            else:
+                self._writing.pop(game_id, None)
+            self._written.notify_all()
+
+    def _write_over(self, game_id: str, opened: list[tuple[Path, str, int, bool]]) -> None:
+        """Write a game's new texts over its files in place (durable in the journal)."""
         for path, text, fd, _ in opened:
             self._texts[path] = text
             try:

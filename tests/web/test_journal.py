@@ -4,6 +4,7 @@ acknowledged texts (a torn last line, never acknowledged, is skipped)."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from pathlib import Path
@@ -92,6 +93,49 @@ def test_a_full_journal_is_retired_once_its_games_files_are_durable(tmp_path, mo
         threading.Event().wait(0.01)
     assert len(journal.journals(folder)) == 1
     assert load_record(folder / f"{game}.json").moves == ["a1-b1x1"] * 29
+
+
+def test_a_retired_journal_fsyncs_a_game_file_only_once_its_new_text_is_written(
+        tmp_path, monkeypatch):
+    """The journal a move's line went to may be retired (its games' files fsync'ed, then
+    removed) while the move's file is still being written over: the fsync must wait for
+    the write, else a crash then loses the acknowledged move."""
+    from hexkit.web import storage as module
+
+    monkeypatch.setattr(journal, "ROTATE_BYTES", 1)  # every write retires a journal
+    folder = tmp_path / "g"
+    storage = FolderStorage(folder)
+    game = "0123456789"
+    seq = storage.commit(game, record=record([]), seats=SEATS, row=IndexRow({}))
+    one_journal(folder)  # the first journal, retired
+    seen: list[str] = []  # the record file's text at each fsync of a retiring journal
+    fsync = journal._fsync_path
+
+    def watched(path: Path, folder: bool = False) -> None:
+        if path.name == f"{game}.json":
+            seen.append(path.read_text())
+        fsync(path, folder)
+
+    written = module.write_in_place
+
+    def slow(fd: int, text: str) -> None:
+        threading.Event().wait(0.05)  # the retiring journal's thread runs meanwhile
+        written(fd, text)
+
+    monkeypatch.setattr(journal, "_fsync_path", watched)
+    monkeypatch.setattr(module, "write_in_place", slow)
+    storage.commit(game, record=record(["a1-b1x1"]), expected=seq)
+    one_journal(folder)
+    assert seen and all(json.loads(text)["moves"] == ["a1-b1x1"] for text in seen)
+
+
+def one_journal(folder: Path) -> None:
+    """Wait until the retired journals are gone."""
+    for _ in range(200):
+        if len(journal.journals(folder)) == 1:
+            break
+        threading.Event().wait(0.01)
+    assert len(journal.journals(folder)) == 1
 
 
 def test_a_failed_journal_write_puts_the_files_back(tmp_path, monkeypatch):

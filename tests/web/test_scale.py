@@ -202,6 +202,42 @@ def test_moves_to_one_game_are_applied_once_across_processes(postgres_url):
         two.close()
 
 
+def test_a_move_to_a_process_that_missed_a_commit_is_judged_on_the_stored_game(
+        postgres_url):
+    """A move goes to the database without a query first when no other process said it
+    committed since: a stale copy's move is still refused or accepted as the stored game
+    says (the commit's version check, then the move again on the fresh game)."""
+    from hexkit import plugins
+    from hexkit.web.pgstorage import PostgresStorage
+    from hexkit.web.rooms import RoomError, RoomStore
+
+    registry = plugins.registry()
+    one = RoomStore(None, registry, storage=PostgresStorage(postgres_url), workers=1)
+    two = RoomStore(None, registry, storage=PostgresStorage(postgres_url), workers=1)
+    try:
+        game = registry.game_spec("focus").make_game({})
+        room, _, red = one.create(game, ["human", "human"], seed=5, take=0)
+        green = one._work(room, lambda: room.take_seat(1))
+        stale = two.load_room(room.id)
+        first, second = (str(m) for m in room.state.legal_moves()[:2])
+        one._work(room, lambda: room.play(red, first), checked=True)
+        # Legal on the stale copy (Red to move there), not on the stored game.
+        with pytest.raises(RoomError, match="Green's turn"):
+            two._work(stale, lambda: stale.play(red, second), checked=True)
+        assert stale.record.moves == [first]
+        reply = str(room.state.legal_moves()[0])
+        one._work(room, lambda: room.play(green, reply), checked=True)
+        # Refused on the stale copy (Green to move there), legal on the stored game.
+        answer = str(room.state.legal_moves()[0])
+        two._work(stale, lambda: stale.play(red, answer), checked=True)
+        one._work(room, lambda: None)
+        assert room.record.moves == stale.record.moves == [first, reply, answer]
+        assert [e.move for e in stale.log] == [first, reply, answer]
+    finally:
+        one.close()
+        two.close()
+
+
 def test_accounts_and_sessions_live_in_the_shared_store(postgres_url):
     from hexkit.web.accounts import Accounts
     from hexkit.web.pgstorage import PostgresStorage

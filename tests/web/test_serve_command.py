@@ -115,3 +115,18 @@ def test_storage_broadcast_and_proxy_mistakes_are_one_line(argv, said, tmp_path,
                  *argv]) != 0
     err = capsys.readouterr().err.strip()
     assert said in err and len(err.splitlines()) == 1
+
+
+def test_an_event_loop_that_is_not_installed_is_one_line(tmp_path, capsys, monkeypatch):
+    import importlib.util
+
+    from hexkit.cli import main
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "uvloop" else found(name, *a))
+    assert main(["serve", "--games-dir", str(tmp_path), "--port", str(free_port()),
+                 "--loop", "uvloop"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "pip install uvloop" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "server.sqlite3").exists()  # refused before anything is made
