@@ -81,14 +81,14 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 #: fewer random commands (a random command is drawn only among those the tactics allow: it
 #: never misses a win or loses a baron that could be kept). Past a few hundred simulations
 #: a bigger budget alone barely separates two levels here (1,000 against 150 scored 60 %),
-#: while each random command risks a piece, so the levels below the top blunder on purpose,
-#: less at each level. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: while each random command risks a piece, so levels 1 to 3 blunder on purpose, less at
+#: each level. Measured by benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=1,random=1", "a random safe command (it never loses a baron it can keep)"),
     Level("mcts:sims=150,random=0.3", "MCTS 150 simulations, 30 % random safe commands"),
     Level("mcts:sims=1000,random=0.15", "MCTS 1,000 simulations, 15 % random safe commands"),
-    Level("mcts:sims=2000,random=0.05", "MCTS 2,000 simulations, 5 % random safe commands"),
-    Level("mcts:6000", "MCTS 6,000 simulations, no random commands"),
+    Level("mcts:3000", "MCTS 3,000 simulations, no random commands"),
+    Level("mcts:10000", "MCTS 10,000 simulations, no random commands"),
 )
 
 
