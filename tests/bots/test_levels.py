@@ -82,7 +82,7 @@ def test_hexkit_rules_shows_the_levels_and_the_bots_that_play_the_game(capsys):
     assert main(["rules", "hexbaron"]) == 0
     out = capsys.readouterr().out
     assert "Levels (hexkit play hexbaron --p2 bot:easy; 1 is the weakest):" in out
-    assert "bot:medium" in out and "mcts:1000" in out
+    assert "bot:medium" in out and "mcts:sims=1000,random=0.15" in out
     assert "hive:" not in out and "uhp" not in out
     assert max(len(line) for line in out.splitlines()[-12:]) <= 100
 
