@@ -73,7 +73,11 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=3000)
     args = parser.parse_args()
 
-    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+    try:
+        from pettingzoo.classic import connect_four_v3, tictactoe_v3
+    except ImportError as error:  # pettingzoo.classic needs pygame
+        raise SystemExit(f"ai_speed: PettingZoo's classic games cannot be loaded ({error}); "
+                         "install them with: pip install 'pettingzoo[classic]'") from None
 
     import hexkit
     from hexkit.adapters import pettingzoo_env
