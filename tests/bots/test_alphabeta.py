@@ -5,6 +5,9 @@ refused in one line. (The guarantees of the tactical layer are in test_tactics.p
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 import hexkit
@@ -40,6 +43,51 @@ def test_the_search_plays_a_whole_hex_baron_turn_by_the_same_player():
     while state.current_player == 0:
         state.push(bot.choose(state))
     assert state.pos.baron_lost
+
+
+class _TwoCommandsInARow:
+    """The smallest game in which one seat acts twice in a row, through the generic API the
+    bot uses: seat 0 plays two commands; ``x`` then ``x`` wins, ``x`` then ``y`` loses, and
+    ``y`` first draws whatever follows."""
+
+    players = ("one", "two")
+    current_player = 0
+
+    def __init__(self, moves: tuple[str, ...] = ()):
+        self.moves = list(moves)
+
+    def legal_moves(self) -> list[str]:
+        return [] if self.is_over() else ["x", "y"]
+
+    def push(self, move: str) -> None:
+        self.moves.append(move)
+
+    def pop(self) -> str:
+        return self.moves.pop()
+
+    def copy(self) -> _TwoCommandsInARow:
+        return _TwoCommandsInARow(tuple(self.moves))
+
+    def is_over(self) -> bool:
+        return len(self.moves) == 2
+
+    def outcome(self) -> Any:
+        if not self.is_over():
+            return None
+        if self.moves[0] == "y":
+            return SimpleNamespace(winners=())
+        return SimpleNamespace(winners=(0,) if self.moves[1] == "x" else (1,))
+
+
+def test_a_seat_that_acts_twice_in_a_row_is_searched_as_itself_not_as_its_opponent():
+    # Scored by ply parity, the second command would be the opponent's choice: "x" would
+    # look lost (its worst reply "y") and the bot would play the drawing "y".
+    policy = PlayoutPolicy(game="two-commands", evaluate=lambda state: (0.5, 0.5))
+    bot = AlphaBetaBot(policy, 1, depth=2, tactics=False)
+    state = _TwoCommandsInARow()
+    assert bot.choose(state) == "x"  # type: ignore[arg-type]
+    state.push("x")
+    assert bot.choose(state) == "x"  # type: ignore[arg-type]
 
 
 def test_a_node_budget_is_kept_and_the_same_seed_plays_the_same_move():
