@@ -38,7 +38,7 @@ from typing import Any
 
 from hexkit.bots.mcts import playout_policy
 from hexkit.bots.policy import PlayoutPolicy, function
-from hexkit.bots.tactics import Tactics
+from hexkit.bots.tactics import Tactics, root_pick
 from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
 
@@ -124,12 +124,10 @@ class AlphaBetaBot:
         if len(legal) == 1:
             return legal[0]
         sim = state.copy()
-        moves = legal
         tactics = self.tactics
-        if tactics is not None:
-            moves, winning = tactics.root_candidates(sim, legal)
-            if winning:
-                return moves[self.rng.randrange(len(moves))]
+        moves, win = root_pick(tactics, sim, legal, self.rng)
+        if win is not None:
+            return win
         if len(moves) == 1 and (tactics is None or not tactics.needs_confirm):
             return moves[0]
         ranked = self._search(sim, moves)

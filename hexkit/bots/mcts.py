@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexkit.bots.policy import PlayoutPolicy, function
-from hexkit.bots.tactics import Tactics, wins_for
+from hexkit.bots.tactics import Tactics, root_pick, wins_for
 from hexkit.errors import OptionError
 from hexkit.game import Game, Move, State
 
@@ -153,12 +153,10 @@ class MctsBot:
             return legal[0]
         sim = state.copy()
         self._reseed = sim.rng is not state.rng
-        moves = legal
         tactics = self.tactics
-        if tactics is not None:
-            moves, winning = tactics.root_candidates(sim, legal)
-            if winning:
-                return moves[self.rng.randrange(len(moves))]
+        moves, win = root_pick(tactics, sim, legal, self.rng)
+        if win is not None:
+            return win
         if self.randomness and self.rng.random() < self.randomness:
             first = moves[self.rng.randrange(len(moves))]
             if tactics is None or not tactics.needs_confirm or tactics.confirm(sim, first):

@@ -20,6 +20,7 @@ beyond one move (Hex Baron's three-command turns).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from hexkit.bots.policy import PlayoutPolicy, function
@@ -198,3 +199,14 @@ class Tactics:
                 if self.confirm(state, move):
                     return move
         return ranked[0]
+
+
+def root_pick(tactics: Tactics | None, state: State, legal: list[Move],
+              rng: random.Random) -> tuple[list[Move], Move | None]:
+    """What a searching bot does first at the root: the moves to search (``legal`` itself
+    without tactics, else :meth:`Tactics.root_candidates`) and, when some move wins at
+    once, the one to play (a choice among the wins by ``rng``), else None."""
+    if tactics is None:
+        return legal, None
+    moves, winning = tactics.root_candidates(state, legal)
+    return moves, (moves[rng.randrange(len(moves))] if winning else None)
