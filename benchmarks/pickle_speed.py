@@ -22,6 +22,13 @@ docs/ai.md): for the state of ``--plies``, dumps + loads of each attribute the p
 (``State.__getstate__``; an engine split into its own parts), each less the cost of
 pickling ``None`` the same way, and what is left for the state itself (its class, its game,
 the nested blob, ``__setstate__``).
+
+``--floor`` measures the floor of the present layout: every state of a game along it, its
+data (``State.__getstate__``) with each of the kit's objects (histories, moves, generator,
+engine template) replaced by the plain values its reduction writes, pickled and read back
+by plain ``pickle`` (no Python code runs in either direction), beside the kit's real
+round trip and ``copy()``. What the kit costs above the floor is its Python glue; the
+floor itself is the number of objects the state holds.
 """
 
 from __future__ import annotations
@@ -65,7 +72,7 @@ def empty_tables() -> None:
     from hexkit.kit import rng, statepickle
 
     names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
-             "_BY_BYTES", "_LAST")
+             "_BY_BYTES", "_LAST", "_MOVE_BYTES", "_PINNED")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()
@@ -126,6 +133,9 @@ def main() -> None:
                         help="game strings, separated by ';' or ','")
     parser.add_argument("--parts", action="store_true",
                         help="where a round trip's time goes, attribute by attribute")
+    parser.add_argument("--floor", action="store_true",
+                        help="the round trip of the same data as plain values (the layout's "
+                             "floor) beside the kit's, along a game")
     args = parser.parse_args()
 
     import hexkit
@@ -136,6 +146,15 @@ def main() -> None:
     if args.parts:
         for name in names:
             parts(name, states[name][-1], args.rounds, args.repeat)
+        return
+    if args.floor:
+        print(f"CPU microseconds per state along {args.plies} plies (minimum of {args.rounds} "
+              "interleaved rounds)")
+        print(f"  {'game':30} {'copy':>6} {'floor d+l':>9} {'kit d+l':>8} {'floor/copy':>10} "
+              f"{'kit/copy':>8}")
+        rows = {name: floor(states[name], args.rounds) for name in names}
+        for name, (c, f, k) in rows.items():
+            print(f"  {name:30} {c:6.1f} {f:9.1f} {k:8.1f} {f / c:10.1f} {k / c:8.1f}")
         return
     modes = ("again", "along", "cold")
     columns = ("copy", "deepcopy", "dumps", "loads")
@@ -163,6 +182,51 @@ def main() -> None:
             print(f"  {name:30} {m['copy']:6.0f} {m['deepcopy']:8.0f} {m['dumps']:6.0f} "
                   f"{m['loads']:6.0f} {ratio:10.1f} "
                   f"{statistics.median(ratios[(mode, name)]):6.1f} {size:6}")
+
+
+def plain(value: Any) -> Any:
+    """``value`` with each of the kit's objects replaced by the plain values its reduction
+    writes (what pickle would write if no Python code ran)."""
+    from hexkit.kit import rng, statepickle
+
+    if isinstance(value, (statepickle.History, statepickle.MoveList, statepickle.Shared)):
+        return plain(value.__reduce__()[1])
+    if isinstance(value, rng.KitRandom):
+        return statepickle._reduce_rng(value)[1]
+    if type(value) is dict:
+        return {k: plain(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return type(value)(plain(v) for v in value)
+    if getattr(value, "template", None) is not None:  # a HexAround or Hive engine
+        return plain(value.__reduce_ex__(pickle.HIGHEST_PROTOCOL)[1])
+    return value
+
+
+def floor(states: list[Any], rounds: int) -> tuple[float, float, float]:
+    """CPU microseconds per state along the game: copy(), dumps + loads of the plain data
+    (the floor), the kit's dumps + loads (tables emptied before each pass)."""
+    datas = [plain(s.__getstate__()) for s in states]
+    n = len(states)
+    best = [float("inf")] * 3
+    for _ in range(rounds):
+        start = time.process_time()
+        for state in states:
+            state.copy()
+        c = time.process_time() - start
+        start = time.process_time()
+        blobs = [pickle.dumps(d, pickle.HIGHEST_PROTOCOL) for d in datas]
+        for blob in blobs:
+            pickle.loads(blob)
+        f = time.process_time() - start
+        empty_tables()
+        start = time.process_time()
+        blobs = [pickle.dumps(s) for s in states]
+        empty_tables()
+        for blob in blobs:
+            pickle.loads(blob)
+        k = time.process_time() - start
+        best = [min(a, b / n * 1e6) for a, b in zip(best, (c, f, k), strict=True)]
+    return best[0], best[1], best[2]
 
 
 def round_trip(value: Any, rounds: int, repeat: int) -> tuple[float, float]:
