@@ -268,12 +268,10 @@ def dumps(value: Any) -> bytes:
 # -- moves -------------------------------------------------------------------------------
 
 class MoveList:
-    """Moves in a pickle (a move stack past its whole chunks): each move as the bytes of its
-    own pickle, made once per move object and process and read back once per process
-    (:data:`_MOVES`: a move is an immutable value, and making one, a dataclass's
-    ``__init__``, costs more than finding it). Both ways go through the tables at C speed,
-    one dict lookup per move, where writing each move's class and values costs about a
-    microsecond a move to write and another to read."""
+    """Moves in a pickle (a move stack past its whole chunks): each move as its class and
+    values (its own ``__reduce_ex__``), unpickled through a table of the moves this process
+    already made (a move is an immutable value, and making one, a dataclass's ``__init__``,
+    costs more than finding it)."""
 
     __slots__ = ("moves",)
 
@@ -281,58 +279,61 @@ class MoveList:
         self.moves = moves
 
     def __reduce__(self) -> tuple[Any, ...]:
-        moves = self.moves
-        encoded = list(map(_MOVE_BYTES.get, map(id, moves)))
-        if None in encoded:
-            encoded = [_move_bytes(m) if b is None else b
-                       for m, b in zip(moves, encoded, strict=True)]
-        return (kit, (_MOVES_TAG, encoded))
+        known = _REDUCED
+        classes: dict[type, int] = {}
+        values = []
+        for move in self.moves:
+            found = known.get(id(move))
+            if found is None or found[0] is not move:
+                reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+                if len(reduced) != 2 or type(reduced[0]) is not type:
+                    return (kit, (_LIST, self.moves))  # a move pickled some other way
+                found = (move, reduced[0], reduced[1])
+                if len(known) >= MOVES_KEPT:
+                    known.clear()
+                known[id(move)] = found  # (the move is kept: its id stays its own)
+            cls = found[1]
+            index = classes.get(cls)
+            if index is None:
+                index = classes[cls] = len(classes)
+            values.append((index, found[2]))
+        refs = [class_ref(c) for c in classes]
+        if None in refs:  # a class pickle finds its own way (or says why it cannot)
+            return (kit, (_LIST, self.moves))
+        return (kit, (_MOVES_TAG, refs, values))
 
 
-#: id(move) -> the bytes of its pickle, for the moves in :data:`_PINNED` (kept alive there,
-#: so that an id in this table is its move's own); both bounded, cleared together (this
-#: one first, under the lock: a reader never finds an id whose move is gone).
-_MOVE_BYTES: dict[int, bytes] = {}
-_PINNED: list[Any] = []
-#: The bytes of a move's pickle -> the move this process read from them; bounded (cleared
-#: when full).
-_MOVES: dict[bytes, Any] = {}
-#: How many moves each table holds before it starts again.
+#: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
+_REDUCED: dict[int, tuple[Any, type, Any]] = {}
+#: (class, values) -> the move this process made of them; bounded (cleared when full).
+_MOVES: dict[tuple[Any, ...], Any] = {}
+#: How many moves :data:`_MOVES` holds before it starts again.
 MOVES_KEPT = 100_000
 
 
-def _move_bytes(move: Any) -> bytes:
-    """The pickle of one move, made once per move object (kept in the tables)."""
-    blob = pickle.dumps(move, pickle.HIGHEST_PROTOCOL)
-    with _LOCK:
-        if len(_PINNED) >= MOVES_KEPT:
-            _MOVE_BYTES.clear()
-            _PINNED.clear()
-        _PINNED.append(move)
-        _MOVE_BYTES[id(move)] = blob
-    return blob
-
-
-def moves_from(encoded: list[bytes]) -> list[Any]:
-    """The moves of their pickles' bytes, each read once per process."""
+def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
+    """The moves of ``(class, values)`` pairs, each made once per process."""
     made = _MOVES
-    try:
-        return list(map(made.__getitem__, encoded))
-    except KeyError:  # (a move this process has not read yet)
-        pass
     out = []
-    for blob in encoded:
-        move = made.get(blob, _NOT_READ)
-        if move is _NOT_READ:
-            move = pickle.loads(blob)
+    for key in reduced:
+        try:
+            move = made.get(key)
+        except TypeError:  # a value that is not hashable: made every time
+            out.append(key[0](*key[1]))
+            continue
+        if move is None:
+            move = key[0](*key[1])
             if len(made) >= MOVES_KEPT:
                 made.clear()
-            made[blob] = move
+            made[key] = move
         out.append(move)
     return out
 
 
-_NOT_READ = object()
+def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
+    """Unpickle a :class:`MoveList`: classes by name, then the moves."""
+    classes = [class_of(ref) for ref in refs]
+    return moves_from([(classes[i], args) for i, args in values])
 
 
 # -- histories -----------------------------------------------------------------------------
@@ -645,4 +646,4 @@ def _as_is(value: Any) -> Any:
 
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
-    rng_from_packed, history_from, moves_from, shared_value, _as_is)
+    rng_from_packed, history_from, _moves_named, shared_value, _as_is)

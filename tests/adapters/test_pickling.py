@@ -126,7 +126,7 @@ def test_a_long_history_reads_back_from_its_chunks_whatever_this_process_has_see
     assert pickle.loads(longer) == entries
     moves = [Step(n % 3) for n in range(5)]
     written = pickle.dumps(MoveList(moves))
-    for table in (statepickle._MOVES, statepickle._MOVE_BYTES, statepickle._PINNED):
+    for table in (statepickle._MOVES, statepickle._REDUCED):
         table.clear()
     assert pickle.loads(written) == moves and pickle.loads(pickle.dumps(MoveList(moves))) == moves
 
