@@ -235,16 +235,23 @@ class Position:
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickle holds the position and its history; the tables derived from it (caches,
-        # the legal lists kept for undo) are made again when asked for.
+        # the legal lists kept for undo) are made again when asked for, but for the legal
+        # list of the position, when made, which a copy shares too: one that came back with
+        # the position on undo may list the moves in another order than a list made afresh
+        # (the order follows the tables' changes), and the unpickled state must list them
+        # as this one does.
         state = dict(self.__dict__)
-        state["_cache"] = None
+        state["_cache"] = self._cache.legal
         state["_undo_legal"] = [None] * len(self._undo_legal)
         state["flips"] = []
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        legal = state.get("_cache")
         self._cache = Caches(id(self))
+        if type(legal) is list:
+            self._cache.legal = legal
 
     def changes_from(self, template: Position) -> dict[str, Any]:
         """What a pickle of this position holds beside ``template``, the position it was
@@ -257,7 +264,7 @@ class Position:
         # What __getstate__ gives, without copying the attributes first (it replaces three,
         # always by new objects, so never the template's).
         changes = {k: v for k, v in self.__dict__.items() if base.get(k, _MISSING) is not v}
-        changes["_cache"] = None
+        changes["_cache"] = self._cache.legal
         changes["_undo_legal"] = [None] * len(self._undo_legal)
         changes["flips"] = []
         return changes
