@@ -217,8 +217,8 @@ def shared_value(blob: bytes, digest: bytes | None = None) -> Any:
     return value
 
 
-def _digest(blob: bytes, person: bytes = b"") -> bytes:
-    return hashlib.blake2b(blob, digest_size=16, person=person).digest()
+def _digest(blob: bytes) -> bytes:
+    return hashlib.blake2b(blob, digest_size=16).digest()
 
 
 # -- random generators -------------------------------------------------------------------
@@ -338,22 +338,19 @@ def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> 
 
 # -- histories -----------------------------------------------------------------------------
 
-#: Entries per chunk of a history (a leaf of its blocks).
+#: Entries per chunk of a history.
 CHUNK = 8
-#: A block's pickle in a history's: ``(digest, pickle of its entries)`` for a chunk, and
-#: ``(digest, pickle of its chunks' pairs, BLOCK)`` for a block of several chunks.
-Pair = tuple[Any, ...]
-BLOCK = 1
-#: (id(last entry of a block), its length) -> (the block's entries, its pair, the decoder
-#: it was written for); bounded.
-_CHUNK_BYTES: dict[tuple[int, int], tuple[tuple[Any, ...], Pair, Any]] = {}
-#: A block's digest -> its entries; bounded.
-_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}
-#: How many blocks each table keeps.
+#: id(last entry of a chunk) -> (the chunk's entries, its pickle, the decoder it was written
+#: for); bounded.
+_CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes], Any]] = {}
+#: A chunk's pickle -> its entries; bounded.
+_CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}  # by the pickle's digest
+#: How many chunks each table keeps.
 CHUNKS_KEPT = 1024
-#: id(last entry of a history's whole chunks) -> (their number, the decoder, their entries,
-#: the pairs of their blocks); bounded.
-_PREFIXES: dict[int, tuple[int, Any, tuple[Any, ...], tuple[Pair, ...]]] = {}
+#: id(last entry of a history's whole chunks) -> (their number, the decoder, the entries
+#: of each block, the pickles of the blocks); bounded.
+_PREFIXES: dict[int, tuple[int, Any, tuple[tuple[Any, ...], ...],
+                           tuple[tuple[bytes, bytes], ...]]] = {}
 #: How many prefixes :data:`_PREFIXES` keeps.
 PREFIXES_KEPT = 256
 
@@ -364,17 +361,14 @@ class History:
 
     Its entries are cut in blocks of :data:`CHUNK` times a power of two, largest first (41
     entries: 32, 8 and 1 left over), so that a longer history keeps the blocks of a
-    shorter one, a few blocks at most. A block of one chunk is the pickle of its entries; a
-    larger block is the pickles of its chunks, so that its entries are pickled, and read
-    back, once per process however many blocks they end up in as the history grows. Each
-    block is written once per process and kept by its entries (found again by identity:
-    the block of the very same entry objects); a block read back is made once per process
-    and its entries shared by the states unpickled from it, as :meth:`State.copy` shares
-    them. So a state pickled again, or a later state of the same game, writes and reads
-    mostly its newest entries: most of a long game's pickle is its history.
-    ``encode``/``decode`` (module-level functions) change each entry on the way (a random
-    generator's state into bytes, say); ``tail`` wraps the entries past the last chunk
-    (:class:`MoveList` for moves)."""
+    shorter one, a few blocks at most. Each block is pickled once per process and kept by
+    its entries (found again by identity: the block of the very same entry objects); a
+    block read back is made once per process and its entries shared by the states
+    unpickled from it, as :meth:`State.copy` shares them. So a state pickled again, or a
+    later state of the same game, writes and reads mostly its newest entries: most of a
+    long game's pickle is its history. ``encode``/``decode`` (module-level functions)
+    change each entry on the way (a random generator's state into bytes, say); ``tail``
+    wraps the entries past the last chunk (:class:`MoveList` for moves)."""
 
     __slots__ = ("entries", "encode", "decode", "tail")
 
@@ -396,14 +390,14 @@ class History:
         # later state of the game, or the same state again, has them all).
         found = _PREFIXES.get(id(entries[start - 1])) if start else None
         if (found is not None and found[0] == start and found[1] is self.decode
-                and all(map(operator.is_, found[2], entries))):
-            blobs: Any = found[3]
+                and all(map(operator.is_, chain.from_iterable(found[2]), entries))):
+            blobs = list(found[3])
         else:
-            blobs = self._blocks(entries, units)
-            if start:  # (the prefix's own entries, kept with it: their ids stay their own)
+            chunks, blobs = self._blocks(entries, units)
+            if start:  # (the blocks' own entries, kept with them: their ids stay their own)
                 with _LOCK:
                     _keep(_PREFIXES, id(entries[start - 1]),
-                          (start, self.decode, tuple(entries[:start]), blobs), PREFIXES_KEPT)
+                          (start, self.decode, tuple(chunks), tuple(blobs)), PREFIXES_KEPT)
         rest = entries[start:]
         if encode is not None:
             rest = [encode(e) for e in rest]
@@ -411,73 +405,58 @@ class History:
         return (kit, (_HISTORY, blobs, self.tail(rest) if rest else [],
                       _DECODERS.get(decode, decode) if decode is not None else None))
 
-    def _blocks(self, entries: list[Any], units: int) -> tuple[Pair, ...]:
-        """The pairs of the blocks of the first ``units`` chunks, largest first."""
-        pairs = []
+    def _blocks(self, entries: list[Any], units: int
+                ) -> tuple[list[tuple[Any, ...]], list[tuple[bytes, bytes]]]:
+        """The entries and the (digest, pickle) of each block of the first ``units``
+        chunks."""
+        encode, decode = self.encode, self.decode
+        chunks: list[tuple[Any, ...]] = []
+        blobs = []
         start = 0
         bit = 1 << units.bit_length() >> 1
         while bit:  # blocks of CHUNK * 2**k, largest first: a block's end gives its size
-            if units & bit:
-                end = start + bit * CHUNK
-                pairs.append(self._block(entries, start, end))
-                start = end
+            if not units & bit:
+                bit >>= 1
+                continue
+            end = start + bit * CHUNK
             bit >>= 1
-        return tuple(pairs)
-
-    def _block(self, entries: list[Any], start: int, end: int) -> Pair:
-        """The pair of ``entries[start:end]`` (whole chunks), written once per process."""
-        decode = self.decode
-        chunk = tuple(entries[start:end])
-        found = _CHUNK_BYTES.get((id(chunk[-1]), len(chunk)))
-        if found is not None and found[2] is decode and all(map(operator.is_, found[0], chunk)):
-            return found[1]
-        pair: Pair
-        if len(chunk) == CHUNK:
-            encode = self.encode
+            chunk = tuple(entries[start:end])
+            start = end
+            found = _CHUNK_BYTES.get(id(chunk[-1]))
+            if found is not None and len(found[0]) == len(chunk) and found[2] is decode and all(
+                    map(operator.is_, found[0], chunk)):
+                chunks.append(found[0])
+                blobs.append(found[1])
+                continue
             blob = pickle.dumps(chunk if encode is None else tuple(map(encode, chunk)),
                                 pickle.HIGHEST_PROTOCOL)
             pair = (_digest(blob), blob)  # the digest names it when read (see Shared)
-        else:  # its chunks, each written once (most were, as parts of shorter histories)
-            leaves = tuple(self._block(entries, i, i + CHUNK) for i in range(start, end, CHUNK))
-            pair = (_digest(b"".join(leaf[0] for leaf in leaves), b"block"),
-                    pickle.dumps(leaves, pickle.HIGHEST_PROTOCOL), BLOCK)
-        with _LOCK:  # the entries are kept with it: their ids stay their own
-            _keep(_CHUNK_BYTES, (id(chunk[-1]), len(chunk)), (chunk, pair, decode),
-                  CHUNKS_KEPT)
-        return pair
+            with _LOCK:  # the entries are kept with it: their ids stay their own
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decode), CHUNKS_KEPT)
+            chunks.append(chunk)
+            blobs.append(pair)
+        return chunks, blobs
 
 
-def history_from(blobs: list[Pair], rest: list[Any],
+def history_from(blobs: list[tuple[bytes, bytes]], rest: list[Any],
                  decode: Callable[[Any], Any] | int | None) -> list[Any]:
-    """Unpickle a :class:`History`: its blocks (each made once per process), then the
+    """Unpickle a :class:`History`: its chunks (each made once per process), then the
     rest."""
     decoder = _DECODER_LIST[decode] if isinstance(decode, int) else decode
     out: list[Any] = []
-    found = _CHUNK_ENTRIES.get
     for pair in blobs:
-        chunk = found(pair[0])
-        out.extend(_block_entries(pair, decoder) if chunk is None else chunk)
+        digest, blob = pair
+        chunk = _CHUNK_ENTRIES.get(digest)
+        if chunk is None:
+            chunk = pickle.loads(blob)
+            if decoder is not None:
+                chunk = tuple(map(decoder, chunk))
+            with _LOCK:  # pickling the unpickled state finds the chunk again
+                _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
+                _keep(_CHUNK_BYTES, id(chunk[-1]), (chunk, pair, decoder), CHUNKS_KEPT)
+        out.extend(chunk)
     out.extend(rest if decoder is None else map(decoder, rest))
     return out
-
-
-def _block_entries(pair: Pair, decoder: Callable[[Any], Any] | None) -> tuple[Any, ...]:
-    """The entries of a block not read yet in this process (its chunks read once each)."""
-    digest, blob = pair[0], pair[1]
-    chunk: tuple[Any, ...]
-    if len(pair) == 2:
-        chunk = pickle.loads(blob)
-        if decoder is not None:
-            chunk = tuple(map(decoder, chunk))
-    else:
-        found = _CHUNK_ENTRIES.get
-        chunk = tuple(chain.from_iterable(
-            _block_entries(leaf, decoder) if (entries := found(leaf[0])) is None else entries
-            for leaf in pickle.loads(blob)))
-    with _LOCK:  # pickling the unpickled state finds the block again
-        _keep(_CHUNK_ENTRIES, digest, chunk, CHUNKS_KEPT)
-        _keep(_CHUNK_BYTES, (id(chunk[-1]), len(chunk)), (chunk, pair, decoder), CHUNKS_KEPT)
-    return chunk
 
 
 def history(entries: list[Any]) -> History | list[Any]:

@@ -106,31 +106,6 @@ def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
     assert pickle.loads(written) == one
 
 
-def test_a_long_history_reads_back_from_its_chunks_whatever_this_process_has_seen():
-    # A block of several chunks is written as its chunks: a process that read some of them
-    # (in a shorter history's pickle) reads only the others, shares the entries it read,
-    # and one that read none reads them all; moves past the chunks read back alike.
-    from hexkit.kit import statepickle
-    from hexkit.kit.statepickle import CHUNK, History, MoveList
-
-    entries = [(i, [i]) for i in range(9 * CHUNK + 3)]
-    shorter = pickle.dumps(History(entries[:3 * CHUNK]))  # blocks of 2 chunks and of 1
-    longer = pickle.dumps(History(entries))  # blocks of 8 chunks and of 1, and 3 entries
-    for table in (statepickle._CHUNK_ENTRIES, statepickle._CHUNK_BYTES):
-        table.clear()
-    first = pickle.loads(shorter)
-    second = pickle.loads(longer)
-    assert first == entries[:3 * CHUNK] and second == entries
-    assert all(a is b for a, b in zip(first, second[:len(first)], strict=True))  # shared
-    statepickle._CHUNK_ENTRIES.clear()
-    assert pickle.loads(longer) == entries
-    moves = [Step(n % 3) for n in range(5)]
-    written = pickle.dumps(MoveList(moves))
-    for table in (statepickle._MOVES, statepickle._REDUCED):
-        table.clear()
-    assert pickle.loads(written) == moves and pickle.loads(pickle.dumps(MoveList(moves))) == moves
-
-
 def test_mid_game_hex_baron_keeps_its_random_digs():
     # Digs draw from the state's generator: the unpickled state draws the same, and undoes
     # a dig's draw too.
