@@ -126,6 +126,10 @@ class Position:
     neighbours whose top creature is p's).
     """
 
+    #: The legal list undo last gave back (a pickle holds it while it is the position's:
+    #: see :meth:`__getstate__`).
+    _given_back: list[Action] | None = None
+
     def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
         self.config = config
         rules = config.rules
@@ -235,23 +239,30 @@ class Position:
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickle holds the position and its history; the tables derived from it (caches,
-        # the legal lists kept for undo) are made again when asked for, but for the legal
-        # list of the position, when made, which a copy shares too: one that came back with
-        # the position on undo may list the moves in another order than a list made afresh
-        # (the order follows the tables' changes), and the unpickled state must list them
-        # as this one does.
+        # the legal lists kept for undo) are made again when asked for, but for a legal list
+        # undo gave back, which a copy shares too: it may list the moves in another order
+        # than a list made afresh (Hive's order follows the changes its tables went
+        # through), and the unpickled state must list them as this one does. (A list made
+        # for this position is not held: making it again costs less than pickling it.)
         state = dict(self.__dict__)
-        state["_cache"] = self._cache.legal
+        state["_cache"] = self._kept_legal()
         state["_undo_legal"] = [None] * len(self._undo_legal)
         state["flips"] = []
+        state.pop("_given_back", None)
         return state
+
+    def _kept_legal(self) -> list[Action] | None:
+        """The legal list a pickle holds: the one undo gave back, while it is the
+        position's."""
+        legal = self._cache.legal
+        return legal if legal is not None and legal is self._given_back else None
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         legal = state.get("_cache")
         self._cache = Caches(id(self))
         if type(legal) is list:
-            self._cache.legal = legal
+            self._cache.legal = self._given_back = legal
 
     def changes_from(self, template: Position) -> dict[str, Any]:
         """What a pickle of this position holds beside ``template``, the position it was
@@ -264,9 +275,10 @@ class Position:
         # What __getstate__ gives, without copying the attributes first (it replaces three,
         # always by new objects, so never the template's).
         changes = {k: v for k, v in self.__dict__.items() if base.get(k, _MISSING) is not v}
-        changes["_cache"] = self._cache.legal
+        changes["_cache"] = self._kept_legal()
         changes["_undo_legal"] = [None] * len(self._undo_legal)
         changes["flips"] = []
+        changes.pop("_given_back", None)
         return changes
 
     def load_changes(self, changes: dict[str, Any]) -> None:
@@ -616,7 +628,7 @@ class Position:
         self._position_changed(changed)
         # The list of the position returned to: undo after trying a move is common (bots,
         # conformance checks), and the list makes the next push a set look-up.
-        self.cache.legal = legal
+        self.cache.legal = self._given_back = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop what was derived from the previous position."""
