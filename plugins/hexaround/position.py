@@ -54,8 +54,8 @@ class Caches:
     destinations and the generator's search tables. :meth:`position_changed` is the one
     point where a change of position drops them."""
 
-    __slots__ = ("owner", "analysis", "legal", "legal_set", "landings", "dests", "movers",
-                 "links", "lifted_links", "nodes", "node_keys")
+    __slots__ = ("owner", "analysis", "legal", "legal_set", "given_back", "landings", "dests",
+                 "movers", "links", "lifted_links", "nodes", "node_keys")
 
     def __init__(self, owner: int = 0) -> None:
         #: id() of the position these caches belong to.
@@ -64,6 +64,9 @@ class Caches:
         self.legal: list[Action] | None = None
         #: (the legal list, its set) for membership tests.
         self.legal_set: tuple[Any, set[Any]] | None = None
+        #: The list undo gave back for the position (while it is ``legal``, a pickle holds
+        #: it: its order may differ from a list made afresh).
+        self.given_back: list[Action] | None = None
         #: Per end mode, the hexes a flyer or jumper may land on.
         self.landings: dict[int, set[int]] = {}
         #: (hex, code) -> sorted destinations; per player its movers.
@@ -84,6 +87,7 @@ class Caches:
         twin.analysis = self.analysis
         twin.legal = self.legal
         twin.legal_set = self.legal_set
+        twin.given_back = self.given_back
         return twin
 
     def position_changed(self, changed: list[int], flips: list[int]) -> None:
@@ -125,10 +129,6 @@ class Position:
     occupied neighbours, for every hex that has one) and ``cadj[p]`` (hex -> number of
     neighbours whose top creature is p's).
     """
-
-    #: The legal list undo last gave back (a pickle holds it while it is the position's:
-    #: see :meth:`__getstate__`).
-    _given_back: list[Action] | None = None
 
     def __init__(self, config: HexAroundConfig, extensions: Extensions | None = None):
         self.config = config
@@ -248,21 +248,21 @@ class Position:
         state["_cache"] = self._kept_legal()
         state["_undo_legal"] = [None] * len(self._undo_legal)
         state["flips"] = []
-        state.pop("_given_back", None)
         return state
 
     def _kept_legal(self) -> list[Action] | None:
         """The legal list a pickle holds: the one undo gave back, while it is the
         position's."""
-        legal = self._cache.legal
-        return legal if legal is not None and legal is self._given_back else None
+        cache = self._cache
+        legal = cache.legal
+        return legal if legal is not None and legal is cache.given_back else None
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         legal = state.get("_cache")
         self._cache = Caches(id(self))
         if type(legal) is list:
-            self._cache.legal = self._given_back = legal
+            self._cache.legal = self._cache.given_back = legal
 
     def changes_from(self, template: Position) -> dict[str, Any]:
         """What a pickle of this position holds beside ``template``, the position it was
@@ -278,7 +278,6 @@ class Position:
         changes["_cache"] = self._kept_legal()
         changes["_undo_legal"] = [None] * len(self._undo_legal)
         changes["flips"] = []
-        changes.pop("_given_back", None)
         return changes
 
     def load_changes(self, changes: dict[str, Any]) -> None:
@@ -628,7 +627,8 @@ class Position:
         self._position_changed(changed)
         # The list of the position returned to: undo after trying a move is common (bots,
         # conformance checks), and the list makes the next push a set look-up.
-        self.cache.legal = self._given_back = legal
+        cache = self.cache
+        cache.legal = cache.given_back = legal
 
     def _position_changed(self, changed: list[tuple[int, list[int]]]) -> None:
         """Drop what was derived from the previous position."""

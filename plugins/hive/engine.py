@@ -207,7 +207,7 @@ class HiveEngine(Engine):
         self.reason = reason
         cache = position.cache
         cache.analysis = analysis
-        cache.legal = position._given_back = legal  # (a pickle holds it: Position)
+        cache.legal = cache.given_back = legal  # (a pickle holds it: Position.__getstate__)
         cache.legal_set = None
 
     def end_checks(self, mover: int) -> None:
