@@ -347,10 +347,9 @@ _CHUNK_BYTES: dict[int, tuple[tuple[Any, ...], tuple[bytes, bytes], Any]] = {}
 _CHUNK_ENTRIES: dict[bytes, tuple[Any, ...]] = {}  # by the pickle's digest
 #: How many chunks each table keeps.
 CHUNKS_KEPT = 1024
-#: id(last entry of a history's whole chunks) -> (their number, the decoder, the entries
-#: of each block, the pickles of the blocks); bounded.
-_PREFIXES: dict[int, tuple[int, Any, tuple[tuple[Any, ...], ...],
-                           tuple[tuple[bytes, bytes], ...]]] = {}
+#: id(last entry of a history's whole chunks) -> (their number, the decoder, their entries,
+#: the pickles of their blocks); bounded.
+_PREFIXES: dict[int, tuple[int, Any, tuple[Any, ...], tuple[tuple[bytes, bytes], ...]]] = {}
 #: How many prefixes :data:`_PREFIXES` keeps.
 PREFIXES_KEPT = 256
 
@@ -390,14 +389,16 @@ class History:
         # later state of the game, or the same state again, has them all).
         found = _PREFIXES.get(id(entries[start - 1])) if start else None
         if (found is not None and found[0] == start and found[1] is self.decode
-                and all(map(operator.is_, chain.from_iterable(found[2]), entries))):
-            blobs = list(found[3])
+                and all(map(operator.is_, found[2], entries))):
+            blobs: Any = found[3]
         else:
             chunks, blobs = self._blocks(entries, units)
-            if start:  # (the blocks' own entries, kept with them: their ids stay their own)
+            blobs = tuple(blobs)
+            if start:  # (the prefix's own entries, kept with it: their ids stay their own)
                 with _LOCK:
                     _keep(_PREFIXES, id(entries[start - 1]),
-                          (start, self.decode, tuple(chunks), tuple(blobs)), PREFIXES_KEPT)
+                          (start, self.decode, tuple(chain.from_iterable(chunks)), blobs),
+                          PREFIXES_KEPT)
         rest = entries[start:]
         if encode is not None:
             rest = [encode(e) for e in rest]
