@@ -529,7 +529,8 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
     anchor_times: list[float] = []
     anchor_errors = 0
     hexkit_seconds = 0.0
-    cpu = system = 0.0
+    cpu = system = anchor_cpu = 0.0
+    anchor_moves = 0
     try:
         await load.setup()
         for r in range(args.rounds):
@@ -554,20 +555,26 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
                 k: load.samples.get(k, state) for k in ("to_move", "others")}}))
             anchor, url = start_anchor(args, samples)
             gc.collect()
+            anchor_before = cpu_seconds(anchor.pid)
             try:
                 times, errors = await anchor_round(args, url, args.seconds, rng)
+                anchor_used = cpu_seconds(anchor.pid) - anchor_before
             finally:
                 stop(anchor)
             anchor_times += times
             anchor_errors += errors
+            anchor_cpu += anchor_used
+            anchor_moves += len(times)
             print(f"web-load: round {r + 1} anchor: {len(times)} moves, median "
-                  f"{statistics.median(times or [0]) * 1000:.0f} ms, load average "
-                  f"{os.getloadavg()[0]:.1f}", flush=True)
+                  f"{statistics.median(times or [0]) * 1000:.0f} ms, server CPU "
+                  f"{anchor_used:.1f} s ({anchor_used / max(1, len(times)) * 1000:.1f} ms a "
+                  f"move), load average {os.getloadavg()[0]:.1f}", flush=True)
         missing = await load.check_records()
         print(f"web-load: records checked: {len(load.tables) + len(load.finished)} games, "
               f"{missing} missing moves; hexkit server CPU {cpu:.1f} s for "
               f"{load.moves} moves ({cpu / max(1, load.moves) * 1000:.1f} ms a move, "
-              f"{system / max(1, load.moves) * 1000:.1f} of it in the system)", flush=True)
+              f"{system / max(1, load.moves) * 1000:.1f} of it in the system); anchor "
+              f"{anchor_cpu / max(1, anchor_moves) * 1000:.1f} ms a move", flush=True)
     finally:
         await load.close()
         for proc, _ in servers:

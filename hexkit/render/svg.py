@@ -76,6 +76,19 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     ``hands_wrap`` (in font sizes) wraps each seat's pieces in hand onto lines no wider
     than that or the board, so that many kinds in hand do not shrink the board (a phone).
     """
+    return "\n".join(svg_lines(view, cell_size=cell_size, title=title, result=result,
+                                interactive=interactive, hands_wrap=hands_wrap)) + "\n"
+
+
+def svg_lines(view: BoardView, *, cell_size: float = 30.0, title: str = "",
+              result: str = "", interactive: bool = False, hands_wrap: float | None = None,
+              blocks: list[int] | None = None) -> list[str]:
+    """The lines of :func:`render_svg`'s picture, without their newlines. With ``blocks``,
+    the index of the line that starts each part of the picture is appended to it: the
+    board's frame, its last-move marks, each cell's contents (an empty part for an empty
+    cell), the pieces in hand and the captions; so two pictures of one board with the
+    same cells have as many parts, and a server sends only the parts that changed."""
+    mark = blocks.append if blocks is not None else _no_mark
     r = float(cell_size)
     shapes = {cell.at: _cell_shape(view, cell.at, r) for cell in view.cells}
     xs = [x for centre, corners in shapes.values() for x, _ in corners] or [0.0]
@@ -121,6 +134,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         out.append(f'<g class="result">{banner}</g>')
 
     fills = terrain_fills(view)
+    mark(len(out))
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
     out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
     for cell in view.cells:
@@ -128,6 +142,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
                                  cell.at, cell.label, cell.terrain, interactive))
     out.append("</g>")
     highlight = set(view.highlight)
+    mark(len(out))
     for cell in view.cells:
         if cell.at in highlight:
             _, corners = shapes[cell.at]
@@ -141,9 +156,11 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     square = view.topology == "square"
     palette = tuple(colours)
     for cell in view.cells:
+        mark(len(out))
         if cell.label or cell.pieces:
             out.extend(_cell_lines(square, cell, shapes[cell.at][0], r, palette,
                                    fills.get(cell.terrain, PLAIN_FILL)))
+    mark(len(out))
     out.append("</g>")
     out.append("</g>")
 
@@ -159,7 +176,11 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         out.append(_text(margin, y, line, font * 0.85))
         y += font * 1.45
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _no_mark(index: int) -> None:
+    pass
 
 
 # -- geometry ------------------------------------------------------------------------------

@@ -178,3 +178,40 @@ def test_games_saved_before_the_lobby_index_are_indexed_in_the_background(tmp_pa
             time.sleep(0.02)
         assert [g["id"] for g in lobby["games"]] == [made]
         assert lobby["games"][0]["players"] == ["Red", "Green"]
+
+
+def test_a_focus_board_goes_as_the_lines_of_the_cells_that_changed(tmp_path):
+    """A Focus move's board is sent as the lines of the few cells it changed (compared part
+    by part, no line diff), and those splices rebuild the picture byte for byte, every
+    move, the end of the game included; the full picture is render_svg's."""
+    from hexkit import plugins
+    from hexkit.render.svg import render_svg, svg_lines
+    from hexkit.web import rooms
+
+    store = rooms.RoomStore(tmp_path / "g")
+    room, _, token = store.create(plugins.load_game("focus"), ["human", "human"], seed=5,
+                                  take=0)
+    tokens = [token, room.take_seat(1)]
+    rng = __import__("random").Random(5)
+    patched = 0
+    for _ in range(40):
+        before = room.published
+        assert before is not None
+        if before.data["over"]:
+            break
+        move = rng.choice(before.data["moves"])["text"]
+        store._work(room, lambda: room.play(tokens[before.data["turn"]], move))
+        now = room.published
+        assert now is not None
+        change = json.loads(now.others)
+        assert apply(before.data, change)["svg"] == now.data["svg"]
+        if "svg_patch" in change:
+            expected = rooms.block_patch(before.lines, before.blocks, now.lines, now.blocks)
+            patched += change["svg_patch"] == expected
+            assert len(change["svg_patch"]) <= 4  # the two cells, the last move's marks
+    assert patched >= 30
+    store.close()
+    view = plugins.load_game("focus").new_state(seed=1).view()
+    blocks: list[int] = []
+    assert "\n".join(svg_lines(view, blocks=blocks)) + "\n" == render_svg(view)
+    assert blocks == sorted(blocks) and len(blocks) == len(view.cells) + 3
