@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -772,9 +773,9 @@ class Room:
 
         state = self.state
         over = self.finished
-        listed = [] if over else [move_entry_text(state, m) for m in state.legal_moves()]
-        moves = [entry for entry, _ in listed]
-        view = board_view(state, moves)
+        listed = [] if over else [_entry_of(state, m) for m in state.legal_moves()]
+        moves = [entry for entry, _, _ in listed]
+        view = board_view(state, moves, chain.from_iterable(cells for _, _, cells in listed))
         from hexkit.render.svg import svg_lines
 
         result = self.result_text()
@@ -806,7 +807,7 @@ class Room:
             "terrain": terrain_legend(view),
         }
         return Published(self.version, data, lines=lines, blocks=blocks,
-                         moves_text=f"[{', '.join(text for _, text in listed)}]")
+                         moves_text=f"[{', '.join(text for _, text, _ in listed)}]")
 
     def last_marks(self) -> list[dict[str, Any]]:
         """Where the last turn's moves started and ended and what they removed: the moves
@@ -867,6 +868,12 @@ def move_entry(state: State, move: Move) -> dict[str, Any]:
 def move_entry_text(state: State, move: Move) -> tuple[dict[str, Any], str]:
     """:func:`move_entry` and its JSON, made once per move and gesture (a move's notation
     and its gesture's form depend on nothing else) and shared: never change them."""
+    found = _entry_of(state, move)
+    return found[0], found[1]
+
+
+def _entry_of(state: State, move: Move
+              ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     g = state.gesture(move)
     try:
         return _entry(type(move), move, g)
@@ -881,33 +888,40 @@ ENTRIES_CACHED = 1 << 15
 
 
 @lru_cache(maxsize=ENTRIES_CACHED)
-def _entry(kind: type, move: Move, g: Gesture | None) -> tuple[dict[str, Any], str]:
+def _entry(kind: type, move: Move, g: Gesture | None
+           ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     # ``kind`` is part of the key: moves of two types may compare equal (tuples).
     if g is None:
         entry = {"text": str(move), "origin": None, "target": None, "via": [], "kind": ""}
     else:
         entry = {"text": str(move), **g.to_dict()}
-    return entry, json.dumps(entry)
+    return entry, json.dumps(entry), _places(entry)
 
 
-def board_view(state: State, moves: list[dict[str, Any]]) -> BoardView:
+def board_view(state: State, moves: list[dict[str, Any]],
+               places: Iterable[tuple[int, int]] | None = None) -> BoardView:
     """The game's view, with an empty cell added for any cell a legal move starts or ends
-    at that the view does not draw (so that every target can be clicked)."""
+    at that the view does not draw (so that every target can be clicked); ``places``, those
+    cells in the moves' order when known (:func:`move_entry_text`)."""
     from dataclasses import replace
 
     view = state.view()
     present = {c.at for c in view.cells}
-    extra: dict[tuple[int, int], CellView] = {}
-    if present or view.topology == "hex":
-        for m in moves:
-            for place in (m["origin"], m["target"]):
-                if isinstance(place, list):
-                    at = (place[0], place[1])
-                    if at not in present and at not in extra:
-                        extra[at] = CellView(at, f"{at[0]},{at[1]}")
+    if not present and view.topology != "hex":
+        return view
+    if places is None:
+        places = chain.from_iterable(_places(m) for m in moves)
+    extra = [at for at in dict.fromkeys(places) if at not in present]
     if not extra:
         return view
-    return replace(view, cells=(*view.cells, *extra.values()))
+    return replace(view, cells=(*view.cells, *(CellView(at, f"{at[0]},{at[1]}")
+                                               for at in extra)))
+
+
+def _places(entry: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The cells a move's entry starts and ends at."""
+    return tuple((place[0], place[1]) for place in (entry["origin"], entry["target"])
+                 if isinstance(place, list))
 
 
 def origin_key(origin: Origin) -> str:
