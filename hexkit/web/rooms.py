@@ -888,9 +888,10 @@ ENTRIES_CACHED = 1 << 15
 
 
 @lru_cache(maxsize=ENTRIES_CACHED)
-def _entry(kind: type, move: Move, g: Gesture | None
+def _entry(kind: type, move: Any, g: Gesture | None
            ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     # ``kind`` is part of the key: moves of two types may compare equal (tuples).
+    entry: dict[str, Any]
     if g is None:
         entry = {"text": str(move), "origin": None, "target": None, "via": [], "kind": ""}
     else:
