@@ -875,10 +875,11 @@ def move_entry_text(state: State, move: Move) -> tuple[dict[str, Any], str]:
 def _entry_of(state: State, move: Move
               ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     g = state.gesture(move)
+    kind: Any = type(move)
     try:
-        return _entry(type(move), move, g)
+        return _entry(kind, move, g)
     except TypeError:  # a move that cannot be a key
-        return _entry.__wrapped__(type(move), move, g)
+        return _entry.__wrapped__(kind, move, g)
 
 
 #: Legal moves' entries remembered with their JSON: a server lists the same moves in many
@@ -888,7 +889,7 @@ ENTRIES_CACHED = 1 << 15
 
 
 @lru_cache(maxsize=ENTRIES_CACHED)
-def _entry(kind: type, move: Any, g: Gesture | None
+def _entry(kind: Any, move: Any, g: Gesture | None
            ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     # ``kind`` is part of the key: moves of two types may compare equal (tuples).
     entry: dict[str, Any]
