@@ -87,12 +87,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 def fdatasync_ms(folder: Path, count: int = 30) -> float:
-    """The median time of an fdatasync of a small append in ``folder`` (a hexkit move is
-    acknowledged once durable, so no move is quicker than this; the anchor saves nothing)."""
+    """The median time of an fdatasync of a small append in ``folder``, at random moments
+    as moves come (a hexkit move is acknowledged once durable, so a move waits at least
+    this long; the anchor saves nothing). Some virtual disks finish flushes on a timer:
+    back to back, each would wait a whole period."""
     fd, name = tempfile.mkstemp(dir=folder, prefix="fsync-")
     times = []
+    pause = random.Random(count)
     try:
         for _ in range(count):
+            time.sleep(pause.uniform(0.001, 0.01))
             os.write(fd, b"x" * 600 + b"\n")
             started = time.perf_counter()
             os.fdatasync(fd)
