@@ -88,9 +88,9 @@ def cpu_seconds(pid: int) -> float:
 
 def fdatasync_ms(folder: Path, count: int = 30) -> float:
     """The median time of an fdatasync of a small append in ``folder``, at random moments
-    as moves come (a hexkit move is acknowledged once durable, so a move waits at least
-    this long; the anchor saves nothing). Some virtual disks finish flushes on a timer:
-    back to back, each would wait a whole period."""
+    (a hexkit move is acknowledged once durable, so a move waits about this long; the
+    anchor saves nothing). Measured during a round: some virtual disks flush slowly
+    (milliseconds) when flushes are rare and quickly when they are many."""
     fd, name = tempfile.mkstemp(dir=folder, prefix="fsync-")
     times = []
     pause = random.Random(count)
@@ -219,6 +219,8 @@ class Load:
         self.samples: dict[str, dict[str, Any]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.finished: list[Table] = []
+        self.folder = Path(tempfile.gettempdir())
+        self.sync_ms = 0.0
 
     def error(self, what: str) -> None:
         self.errors.append(what)
@@ -375,7 +377,10 @@ class Load:
         for table in self.tables:
             for player in table.players:
                 self.maybe_move(table, player)
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(seconds / 2)
+        # The disk as the server finds it: fdatasyncs amid the server's own.
+        self.sync_ms = await asyncio.to_thread(fdatasync_ms, self.folder)
+        await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
         self.running = False
         elapsed = time.perf_counter() - started
         await asyncio.sleep(2.0)  # moves in flight arrive
@@ -547,6 +552,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
     servers = start_hexkit(args, tmp)
     pids = [p.pid for p, _ in servers]
     load = Load(args, [u for _, u in servers], rng)
+    load.folder = tmp
     anchor_times: list[float] = []
     anchor_errors = 0
     hexkit_seconds = 0.0
@@ -564,7 +570,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
             system += sum(cpu_times(p)[1] for p in pids) - system_before
             hexkit_seconds += elapsed
             part = sorted(load.times[-moves:]) if moves else [0.0]
-            sync = await asyncio.to_thread(fdatasync_ms, tmp)
+            sync = load.sync_ms
             print(f"web-load: round {r + 1} hexkit: {moves} moves, median "
                   f"{statistics.median(part) * 1000:.1f} ms, p90 "
                   f"{part[int(0.9 * (len(part) - 1))] * 1000:.0f} ms, server CPU {used:.1f} s "
