@@ -215,3 +215,34 @@ def test_a_focus_board_goes_as_the_lines_of_the_cells_that_changed(tmp_path):
     blocks: list[int] = []
     assert "\n".join(svg_lines(view, blocks=blocks)) + "\n" == render_svg(view)
     assert blocks == sorted(blocks) and len(blocks) == len(view.cells) + 3
+
+
+@pytest.mark.parametrize("name", ["hexaround", "hive", "hexbaron"])
+def test_the_legal_moves_listed_are_each_positions_own_though_their_entries_are_shared(
+        tmp_path, name):
+    """Entries are made once per move and gesture and shared by every game: what a browser
+    is sent is still each position's legal moves (moves of two types that compare equal,
+    HexAround's tuples, keep their own notation), and their JSON is that of the list."""
+    from hexkit import plugins
+    from hexkit.web import rooms
+
+    game = plugins.load_game(name, **SHORT_VARIANTS.get(name, ({}, None))[0])
+    store = rooms.RoomStore(tmp_path / "g")
+    rng = __import__("random").Random(3)
+    for seed in (1, 2):
+        room, _, token = store.create(game, ["human", "human"], seed=seed, take=0)
+        tokens = [token, room.take_seat(1)]
+        for _ in range(12):
+            published = room.published
+            assert published is not None
+            state = room.state
+            fresh = [] if published.data["over"] else [
+                rooms._entry.__wrapped__(type(m), m, state.gesture(m))[0]
+                for m in state.legal_moves()]
+            assert published.data["moves"] == fresh
+            assert json.loads(published.moves)["moves"] == fresh
+            if not fresh:
+                break
+            move = rng.choice(fresh)["text"]
+            store._work(room, lambda: room.play(tokens[published.data["turn"]], move))
+    store.close()
