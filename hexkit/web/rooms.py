@@ -885,7 +885,7 @@ def _entry_of(state: State, move: Move
 #: Legal moves' entries remembered with their JSON: a server lists the same moves in many
 #: positions of many games (a Focus game's 80-odd a position cost more to name and encode
 #: than the rules take to find them).
-ENTRIES_CACHED = 1 << 15
+ENTRIES_CACHED = 1 << 14
 
 
 @lru_cache(maxsize=ENTRIES_CACHED)
