@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from functools import partial
 from typing import Any
 
 import pytest
@@ -200,7 +201,7 @@ def test_a_focus_board_goes_as_the_lines_of_the_cells_that_changed(tmp_path):
         if before.data["over"]:
             break
         move = rng.choice(before.data["moves"])["text"]
-        store._work(room, lambda: room.play(tokens[before.data["turn"]], move))
+        store._work(room, partial(room.play, tokens[before.data["turn"]], move))
         now = room.published
         assert now is not None
         change = json.loads(now.others)
@@ -244,5 +245,5 @@ def test_the_legal_moves_listed_are_each_positions_own_though_their_entries_are_
             if not fresh:
                 break
             move = rng.choice(fresh)["text"]
-            store._work(room, lambda: room.play(tokens[published.data["turn"]], move))
+            store._work(room, partial(room.play, tokens[published.data["turn"]], move))
     store.close()
