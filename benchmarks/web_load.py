@@ -86,6 +86,27 @@ def cpu_seconds(pid: int) -> float:
     return sum(cpu_times(pid))
 
 
+def fdatasync_ms(folder: Path, count: int = 30) -> float:
+    """The median time of an fdatasync of a small append in ``folder``, at random moments
+    (a hexkit move is acknowledged once durable, so a move waits about this long; the
+    anchor saves nothing). Measured during a round: some virtual disks flush slowly
+    (milliseconds) when flushes are rare and quickly when they are many."""
+    fd, name = tempfile.mkstemp(dir=folder, prefix="fsync-")
+    times = []
+    pause = random.Random(count)
+    try:
+        for _ in range(count):
+            time.sleep(pause.uniform(0.001, 0.01))
+            os.write(fd, b"x" * 600 + b"\n")
+            started = time.perf_counter()
+            os.fdatasync(fd)
+            times.append(time.perf_counter() - started)
+    finally:
+        os.close(fd)
+        os.unlink(name)
+    return statistics.median(times) * 1000
+
+
 def http(method: str, url: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data, {"Content-Type": "application/json"},
@@ -198,6 +219,8 @@ class Load:
         self.samples: dict[str, dict[str, Any]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.finished: list[Table] = []
+        self.folder = Path(tempfile.gettempdir())
+        self.sync_ms = 0.0
 
     def error(self, what: str) -> None:
         self.errors.append(what)
@@ -354,7 +377,10 @@ class Load:
         for table in self.tables:
             for player in table.players:
                 self.maybe_move(table, player)
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(seconds / 2)
+        # The disk as the server finds it: fdatasyncs amid the server's own.
+        self.sync_ms = await asyncio.to_thread(fdatasync_ms, self.folder)
+        await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
         self.running = False
         elapsed = time.perf_counter() - started
         await asyncio.sleep(2.0)  # moves in flight arrive
@@ -526,10 +552,12 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
     servers = start_hexkit(args, tmp)
     pids = [p.pid for p, _ in servers]
     load = Load(args, [u for _, u in servers], rng)
+    load.folder = tmp
     anchor_times: list[float] = []
     anchor_errors = 0
     hexkit_seconds = 0.0
-    cpu = system = 0.0
+    cpu = system = anchor_cpu = 0.0
+    anchor_moves = 0
     try:
         await load.setup()
         for r in range(args.rounds):
@@ -542,11 +570,12 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
             system += sum(cpu_times(p)[1] for p in pids) - system_before
             hexkit_seconds += elapsed
             part = sorted(load.times[-moves:]) if moves else [0.0]
+            sync = load.sync_ms
             print(f"web-load: round {r + 1} hexkit: {moves} moves, median "
-                  f"{statistics.median(part) * 1000:.0f} ms, p90 "
+                  f"{statistics.median(part) * 1000:.1f} ms, p90 "
                   f"{part[int(0.9 * (len(part) - 1))] * 1000:.0f} ms, server CPU {used:.1f} s "
-                  f"({used / max(1, moves) * 1000:.1f} ms a move), load average "
-                  f"{os.getloadavg()[0]:.1f}", flush=True)
+                  f"({used / max(1, moves) * 1000:.2f} ms a move), fdatasync {sync:.2f} ms, "
+                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
             samples = tmp / "samples.json"
             state = await asyncio.to_thread(http, "GET",
                                             f"{load.urls[0]}/api/games/{load.tables[0].id}")
@@ -554,20 +583,26 @@ async def run(args: argparse.Namespace, tmp: Path) -> str:
                 k: load.samples.get(k, state) for k in ("to_move", "others")}}))
             anchor, url = start_anchor(args, samples)
             gc.collect()
+            anchor_before = cpu_seconds(anchor.pid)
             try:
                 times, errors = await anchor_round(args, url, args.seconds, rng)
+                anchor_used = cpu_seconds(anchor.pid) - anchor_before
             finally:
                 stop(anchor)
             anchor_times += times
             anchor_errors += errors
+            anchor_cpu += anchor_used
+            anchor_moves += len(times)
             print(f"web-load: round {r + 1} anchor: {len(times)} moves, median "
-                  f"{statistics.median(times or [0]) * 1000:.0f} ms, load average "
-                  f"{os.getloadavg()[0]:.1f}", flush=True)
+                  f"{statistics.median(times or [0]) * 1000:.1f} ms, server CPU "
+                  f"{anchor_used:.1f} s ({anchor_used / max(1, len(times)) * 1000:.1f} ms a "
+                  f"move), load average {os.getloadavg()[0]:.1f}", flush=True)
         missing = await load.check_records()
         print(f"web-load: records checked: {len(load.tables) + len(load.finished)} games, "
               f"{missing} missing moves; hexkit server CPU {cpu:.1f} s for "
-              f"{load.moves} moves ({cpu / max(1, load.moves) * 1000:.1f} ms a move, "
-              f"{system / max(1, load.moves) * 1000:.1f} of it in the system)", flush=True)
+              f"{load.moves} moves ({cpu / max(1, load.moves) * 1000:.2f} ms a move, "
+              f"{system / max(1, load.moves) * 1000:.1f} of it in the system); anchor "
+              f"{anchor_cpu / max(1, anchor_moves) * 1000:.2f} ms a move", flush=True)
     finally:
         await load.close()
         for proc, _ in servers:

@@ -76,15 +76,27 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     ``hands_wrap`` (in font sizes) wraps each seat's pieces in hand onto lines no wider
     than that or the board, so that many kinds in hand do not shrink the board (a phone).
     """
+    return "\n".join(svg_lines(view, cell_size=cell_size, title=title, result=result,
+                                interactive=interactive, hands_wrap=hands_wrap)) + "\n"
+
+
+def svg_lines(view: BoardView, *, cell_size: float = 30.0, title: str = "",
+              result: str = "", interactive: bool = False, hands_wrap: float | None = None,
+              blocks: list[int] | None = None) -> list[str]:
+    """The lines of :func:`render_svg`'s picture, without their newlines. With ``blocks``,
+    the index of the line that starts each part of the picture is appended to it: the
+    board's frame, its last-move marks, each cell's contents (an empty part for an empty
+    cell), the pieces in hand and the captions; so two pictures of one board with the
+    same cells have as many parts, and a server sends only the parts that changed."""
+    mark = blocks.append if blocks is not None else _no_mark
     r = float(cell_size)
-    shapes = {cell.at: _cell_shape(view, cell.at, r) for cell in view.cells}
-    xs = [x for centre, corners in shapes.values() for x, _ in corners] or [0.0]
-    ys = [y for centre, corners in shapes.values() for _, y in corners] or [0.0]
+    shapes, (min_x, max_x, min_y, max_y) = _frame(
+        view.topology, view.orientation, view.y_up, tuple(cell.at for cell in view.cells), r)
     margin = r * 0.5
     font = max(11.0, r * 0.45)
     hand_rows = _hand_rows(view)
     if hands_wrap is not None:
-        limit = max(hands_wrap * font, max(xs) - min(xs))
+        limit = max(hands_wrap * font, max_x - min_x)
         hand_rows = _wrapped(view, hand_rows, font, limit)
     result_lines = [result] if result else []
     # A caption line that only repeats the result is said once, in the banner.
@@ -92,16 +104,16 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     header = (font * 1.6 if title else 0.0) + font * 1.7 + font * 1.5 * len(result_lines)
     hands_h = font * 1.9 * len(hand_rows) + (margin * 0.5 if hand_rows else 0.0)
     footer = font * 1.45 * len(caption) + (margin if caption else 0.0)
-    board_w = max(xs) - min(xs)
+    board_w = max_x - min_x
     legend_w = _legend_width(view.players, font)
     title_w = _text_width(title, font * 1.1) * 1.1 if title else 0.0
     result_w = _text_width(result, font) * 1.1 + 2 * margin if result else 0.0
     width = max(board_w + 2 * margin, legend_w + 2 * margin, _caption_width(caption, font),
                 title_w + 2 * margin, result_w, _hands_width(view, hand_rows, font) + 2 * margin)
-    height = header + (max(ys) - min(ys)) + 2 * margin + hands_h + footer
+    height = header + (max_y - min_y) + 2 * margin + hands_h + footer
     # Board centred horizontally under the legend.
-    dx = (width - board_w) / 2 - min(xs)
-    dy = header + margin - min(ys)
+    dx = (width - board_w) / 2 - min_x
+    dy = header + margin - min_y
 
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -114,13 +126,14 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         out.append(_text(width / 2, y, title, font * 1.1, anchor="middle", weight="bold"))
         y += font * 1.6
     colours = seat_colours(view.players)
-    out.extend(_legend(view.players, colours, width, y, font))
+    out.extend(_legend_lines(tuple(view.players), tuple(colours), width, y, font))
     for line in result_lines:
         y += font * 1.5
         banner = _text(width / 2, y, line, font, anchor="middle", weight="bold", fill="#1b1b1b")
         out.append(f'<g class="result">{banner}</g>')
 
     fills = terrain_fills(view)
+    mark(len(out))
     out.append(f'<g transform="translate({_n(dx)},{_n(dy)})">')
     out.append(f'<g stroke="{GRID_COLOUR}" stroke-width="{_n(r * 0.05)}">')
     for cell in view.cells:
@@ -128,6 +141,7 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
                                  cell.at, cell.label, cell.terrain, interactive))
     out.append("</g>")
     highlight = set(view.highlight)
+    mark(len(out))
     for cell in view.cells:
         if cell.at in highlight:
             _, corners = shapes[cell.at]
@@ -141,17 +155,20 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     square = view.topology == "square"
     palette = tuple(colours)
     for cell in view.cells:
+        mark(len(out))
         if cell.label or cell.pieces:
             out.extend(_cell_lines(square, cell, shapes[cell.at][0], r, palette,
                                    fills.get(cell.terrain, PLAIN_FILL)))
+    mark(len(out))
     out.append("</g>")
     out.append("</g>")
 
-    y = header + (max(ys) - min(ys)) + 2 * margin + font * 0.6
+    y = header + (max_y - min_y) + 2 * margin + font * 0.6
     named: set[int] = set()
+    palette_tuple = tuple(colours)
     for seat, hands in hand_rows:
-        out.extend(_hand_row(view, seat, hands, margin, y, font, colours, interactive,
-                             seat not in named))
+        out.extend(_hand_row(_hand_name(view, seat), seat, tuple(hands), margin, y, font,
+                             palette_tuple, interactive, seat not in named))
         named.add(seat)
         y += font * 1.9
     y += (margin * 0.5 if hand_rows else 0.0) + font * 0.4
@@ -159,7 +176,11 @@ def render_svg(view: BoardView, *, cell_size: float = 30.0, title: str = "",
         out.append(_text(margin, y, line, font * 0.85))
         y += font * 1.45
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _no_mark(index: int) -> None:
+    pass
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -176,6 +197,18 @@ CELLS_CACHED = 1 << 15
 def _cell_shape(view: BoardView, at: tuple[int, int], r: float
                 ) -> tuple[Point, tuple[Point, ...]]:
     return _shape(view.topology, view.orientation, view.y_up, at, r)
+
+
+@lru_cache(maxsize=256)
+def _frame(topology: str, orientation: str, y_up: bool, cells: tuple[tuple[int, int], ...],
+           r: float) -> tuple[dict[tuple[int, int], tuple[Point, tuple[Point, ...]]],
+                          tuple[float, float, float, float]]:
+    """Each cell's shape and the corners' bounds (x, then y) of a board's cells (the
+    same for every position of most games: shared, never changed)."""
+    shapes = {at: _shape(topology, orientation, y_up, at, r) for at in cells}
+    xs = [x for centre, corners in shapes.values() for x, _ in corners] or [0.0]
+    ys = [y for centre, corners in shapes.values() for _, y in corners] or [0.0]
+    return shapes, (min(xs), max(xs), min(ys), max(ys))
 
 
 @lru_cache(maxsize=CELLS_CACHED)
@@ -361,6 +394,12 @@ def terrain_fills(view: BoardView) -> dict[str, str]:
 
 
 # -- legend and text -----------------------------------------------------------------------
+@lru_cache(maxsize=1024)
+def _legend_lines(players: tuple[str, ...], colours: tuple[str, ...], width: float, y: float,
+                  font: float) -> tuple[str, ...]:
+    return tuple(_legend(players, colours, width, y, font))
+
+
 def _legend(players: Sequence[str], colours: Sequence[str], width: float, y: float,
             font: float) -> Iterable[str]:
     total = _legend_width(players, font)
@@ -429,14 +468,16 @@ def _hands_width(view: BoardView, rows: Sequence[tuple[int, Sequence[HandView]]]
     return widest
 
 
-def _hand_row(view: BoardView, seat: int, hands: Sequence[HandView], x: float, y: float,
-              font: float, colours: Sequence[str], interactive: bool,
-              named: bool = True) -> list[str]:
+@lru_cache(maxsize=CELLS_CACHED)
+def _hand_row(name: str, seat: int, hands: tuple[HandView, ...], x: float, y: float,
+              font: float, colours: tuple[str, ...], interactive: bool,
+              named: bool = True) -> tuple[str, ...]:
     """``BLUE: [BUTTERFLY ×1] [ANT ×3]``: one chip per kind of piece, in the seat's colour
-    (an empty kind is drawn faded); a wrapped line (not ``named``) is indented alike."""
+    (an empty kind is drawn faded); a wrapped line (not ``named``) is indented alike;
+    ``name``, the seat's."""
     size = font * 0.8
     colour = _owner_colour(seat, colours)
-    name = _hand_name(view, seat) + ":"
+    name = name + ":"
     out = [_text(x, y + size * 0.35, name, size, weight="bold")] if named else []
     x += _text_width(name, size) + size
     ink = "#111111" if _luminance(colour) > 0.6 else "#ffffff"
@@ -453,7 +494,7 @@ def _hand_row(view: BoardView, seat: int, hands: Sequence[HandView], x: float, y
             f'{_text(x + w / 2, y + size * 0.35, label, size, anchor="middle", fill=ink)}</g>'
         )
         x += w + size * 0.6
-    return out
+    return tuple(out)
 
 
 def _text_width(text: str, size: float) -> float:

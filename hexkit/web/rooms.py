@@ -37,13 +37,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any, TypeVar
 
 from hexkit.errors import HexkitError
 from hexkit.files.records import GameRecord, replay_steps
 from hexkit.game import Game, Move, State, result_text
-from hexkit.kit.gestures import Hand, Origin
+from hexkit.kit.gestures import Gesture, Hand, Origin
 from hexkit.kit.refusals import push_or_refusal
 from hexkit.kit.view import BoardView, CellView
 from hexkit.web.play import PlayError, PlayFlow, TimeControl
@@ -166,6 +168,11 @@ class Published:
     _full: str | None = field(default=None, repr=False)
     _moves: str | None = field(default=None, repr=False)
     _by_text: dict[str, dict[str, Any]] | None = field(default=None, repr=False)
+    #: The legal moves as JSON (their entries' texts joined).
+    moves_text: str = field(default="", repr=False)
+    #: The SVG's lines and where its parts start (:func:`~hexkit.render.svg.svg_lines`).
+    lines: list[str] = field(default_factory=list, repr=False)
+    blocks: list[int] = field(default_factory=list, repr=False)
 
     @property
     def full(self) -> str:
@@ -178,8 +185,10 @@ class Published:
     def moves(self) -> str:
         """The legal moves as a ``moves`` message (made when a browser first asks)."""
         if self._moves is None:
-            self._moves = json.dumps({"type": "moves", "version": self.version,
-                                      "moves": self.data["moves"]})
+            self._moves = (f'{{"type": "moves", "version": {self.version}, "moves": '
+                           f'{self.moves_text}}}') if self.moves_text else \
+                json.dumps({"type": "moves", "version": self.version,
+                            "moves": self.data["moves"]})
         return self._moves
 
     def move_named(self, text: str) -> dict[str, Any] | None:
@@ -211,6 +220,40 @@ def svg_patch(before: str, now: str) -> list[list[Any]] | None:
     return patch if size < len(now) // 2 else None
 
 
+def block_patch(old: list[str], old_blocks: list[int], new: list[str],
+                new_blocks: list[int]) -> list[list[Any]] | None:
+    """:func:`svg_patch`'s splices made part by part: two pictures of one board have as
+    many parts (:func:`~hexkit.render.svg.svg_lines`), and only the lines that differ
+    within the parts that differ are sent (neighbours merged into one splice). None when
+    the parts do not pair up (the board's frame, its cells and where they are drawn,
+    changed: :func:`svg_patch` then compares the lines) or when the splices are not
+    shorter than half the picture."""
+    if len(old_blocks) < 2 or len(old_blocks) != len(new_blocks) or \
+            old[old_blocks[0]:old_blocks[1]] != new[new_blocks[0]:new_blocks[1]]:
+        return None  # not the same cells in the same places
+    patch: list[list[Any]] = []
+    old_ends = [*old_blocks[1:], len(old)]
+    new_ends = [*new_blocks[1:], len(new)]
+    # The lines before the first part, then each part, compared in place.
+    pairs = zip([0, *old_blocks], [old_blocks[0], *old_ends],
+                [0, *new_blocks], [new_blocks[0], *new_ends], strict=True)
+    for a, b, c, d in pairs:
+        if b - a == d - c and old[a:b] == new[c:d]:
+            continue
+        # Within a part, the lines that stay (a pile's lower pieces) are not sent.
+        while a < b and c < d and old[a] == new[c]:
+            a, c = a + 1, c + 1
+        while a < b and c < d and old[b - 1] == new[d - 1]:
+            b, d = b - 1, d - 1
+        if patch and patch[-1][1] == a:
+            patch[-1][1] = b
+            patch[-1][2].extend(new[c:d])
+        else:
+            patch.append([a, b, new[c:d]])
+    size = sum(len(line) + 8 for _, _, lines in patch for line in lines) + 12 * len(patch)
+    return patch if size < sum(len(line) + 1 for line in new) // 2 else None
+
+
 def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool,
                    patch: list[list[Any]] | None = None) -> dict[str, Any]:
     """What changed from the state ``before`` to ``now`` (both :meth:`Room.snapshot`
@@ -238,16 +281,18 @@ def change_message(before: dict[str, Any], now: dict[str, Any], with_moves: bool
 
 
 def change_texts(before: dict[str, Any], now: dict[str, Any],
-                 patch: list[list[Any]] | None) -> tuple[str, str]:
+                 patch: list[list[Any]] | None, moves_text: str = "") -> tuple[str, str]:
     """:func:`change_message` as JSON for the browsers holding the seat to move and for
-    the others: what they share is encoded once, the legal moves spliced in."""
+    the others: what they share is encoded once, the legal moves spliced in (``moves_text``,
+    their JSON when it is known)."""
     shared = change_message(before, now, False, patch)
     if "moves" not in shared:
         text = json.dumps(shared)
         return text, text
     del shared["moves"]
     head = json.dumps(shared)[:-1]
-    return f'{head}, "moves": {json.dumps(now["moves"])}}}', f'{head}, "moves": []}}'
+    return (f'{head}, "moves": {moves_text or json.dumps(now["moves"])}}}',
+            f'{head}, "moves": []}}')
 
 
 @dataclass
@@ -711,36 +756,45 @@ class Room:
         last = self.published
         if last is not None and last.version == self.version:
             return last
-        data = self._snapshot_now()
-        made = Published(self.version, data)
+        made = self._snapshot_now()
+        data = made.data
         if last is not None:
             made.base = last.version
-            patch = None if last.data["svg"] == data["svg"] else \
-                svg_patch(last.data["svg"], data["svg"])
-            made.mover, made.others = change_texts(last.data, data, patch)
+            patch = None
+            if last.data["svg"] != data["svg"]:
+                patch = block_patch(last.lines, last.blocks, made.lines, made.blocks) or \
+                    svg_patch(last.data["svg"], data["svg"])
+            made.mover, made.others = change_texts(last.data, data, patch, made.moves_text)
         self.published = made
         return made
 
-    def _snapshot_now(self) -> dict[str, Any]:
+    def _snapshot_now(self) -> Published:
         from dataclasses import replace
 
         state = self.state
         over = self.finished
-        moves = [] if over else [move_entry(state, m) for m in state.legal_moves()]
-        view = board_view(state, moves)
-        from hexkit.render.svg import render_svg
+        listed = [] if over else [_entry_of(state, m) for m in state.legal_moves()]
+        moves = [entry for entry, _, _ in listed]
+        view = board_view(state, moves, chain.from_iterable(cells for _, _, cells in listed))
+        from hexkit.render.svg import svg_lines
 
         result = self.result_text()
         # The panel shows the caption lines: the board does not say them a second time.
         board = replace(view, caption=())
-        return {
+        blocks: list[int] = []
+        lines = svg_lines(board, result=result, interactive=True, hands_wrap=HANDS_WRAP,
+                          blocks=blocks)
+        svg = "\n".join(lines) + "\n"
+        if svg.count("\n") != len(lines):
+            blocks = []  # a line of the picture holds a newline: its lines are the text's
+        data = {
             "type": "state", "id": self.id, "version": self.version,
             "game": str(self.game), "name": self.game.name, "players": list(self.players),
             "seats": [self._seat_dict(i) for i in range(len(self.seats))],
             "ply": len(state.move_stack),
             "turn": None if over else state.current_player,
             "over": over, "result": result,
-            "svg": render_svg(board, result=result, interactive=True, hands_wrap=HANDS_WRAP),
+            "svg": svg,
             "caption": list(view.caption),
             "hands": [{"seat": h.seat, "kind": h.kind, "count": h.count, "label": h.label}
                       for h in view.hands],
@@ -752,6 +806,8 @@ class Room:
             "play": self.flow.view(), "last": self.last_marks(),
             "terrain": terrain_legend(view),
         }
+        return Published(self.version, data, lines=lines, blocks=blocks,
+                         moves_text=f"[{', '.join(text for _, text, _ in listed)}]")
 
     def last_marks(self) -> list[dict[str, Any]]:
         """Where the last turn's moves started and ended and what they removed: the moves
@@ -806,30 +862,68 @@ def terrain_legend(view: BoardView) -> list[list[str]]:
 
 def move_entry(state: State, move: Move) -> dict[str, Any]:
     """A legal move for the page: its notation and where it starts and ends."""
+    return move_entry_text(state, move)[0]
+
+
+def move_entry_text(state: State, move: Move) -> tuple[dict[str, Any], str]:
+    """:func:`move_entry` and its JSON, made once per move and gesture (a move's notation
+    and its gesture's form depend on nothing else) and shared: never change them."""
+    found = _entry_of(state, move)
+    return found[0], found[1]
+
+
+def _entry_of(state: State, move: Move
+              ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
     g = state.gesture(move)
+    kind: Any = type(move)
+    try:
+        return _entry(kind, move, g)
+    except TypeError:  # a move that cannot be a key
+        return _entry.__wrapped__(kind, move, g)
+
+
+#: Legal moves' entries remembered with their JSON: a server lists the same moves in many
+#: positions of many games (a Focus game's 80-odd a position cost more to name and encode
+#: than the rules take to find them).
+ENTRIES_CACHED = 1 << 14
+
+
+@lru_cache(maxsize=ENTRIES_CACHED)
+def _entry(kind: Any, move: Any, g: Gesture | None
+           ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
+    # ``kind`` is part of the key: moves of two types may compare equal (tuples).
+    entry: dict[str, Any]
     if g is None:
-        return {"text": str(move), "origin": None, "target": None, "via": [], "kind": ""}
-    return {"text": str(move), **g.to_dict()}
+        entry = {"text": str(move), "origin": None, "target": None, "via": [], "kind": ""}
+    else:
+        entry = {"text": str(move), **g.to_dict()}
+    return entry, json.dumps(entry), _places(entry)
 
 
-def board_view(state: State, moves: list[dict[str, Any]]) -> BoardView:
+def board_view(state: State, moves: list[dict[str, Any]],
+               places: Iterable[tuple[int, int]] | None = None) -> BoardView:
     """The game's view, with an empty cell added for any cell a legal move starts or ends
-    at that the view does not draw (so that every target can be clicked)."""
+    at that the view does not draw (so that every target can be clicked); ``places``, those
+    cells in the moves' order when known (:func:`move_entry_text`)."""
     from dataclasses import replace
 
     view = state.view()
     present = {c.at for c in view.cells}
-    extra: dict[tuple[int, int], CellView] = {}
-    if present or view.topology == "hex":
-        for m in moves:
-            for place in (m["origin"], m["target"]):
-                if isinstance(place, list):
-                    at = (place[0], place[1])
-                    if at not in present and at not in extra:
-                        extra[at] = CellView(at, f"{at[0]},{at[1]}")
+    if not present and view.topology != "hex":
+        return view
+    if places is None:
+        places = chain.from_iterable(_places(m) for m in moves)
+    extra = [at for at in dict.fromkeys(places) if at not in present]
     if not extra:
         return view
-    return replace(view, cells=(*view.cells, *extra.values()))
+    return replace(view, cells=(*view.cells, *(CellView(at, f"{at[0]},{at[1]}")
+                                               for at in extra)))
+
+
+def _places(entry: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The cells a move's entry starts and ends at."""
+    return tuple((place[0], place[1]) for place in (entry["origin"], entry["target"])
+                 if isinstance(place, list))
 
 
 def origin_key(origin: Origin) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from functools import partial
 from typing import Any
 
 import pytest
@@ -178,3 +179,71 @@ def test_games_saved_before_the_lobby_index_are_indexed_in_the_background(tmp_pa
             time.sleep(0.02)
         assert [g["id"] for g in lobby["games"]] == [made]
         assert lobby["games"][0]["players"] == ["Red", "Green"]
+
+
+def test_a_focus_board_goes_as_the_lines_of_the_cells_that_changed(tmp_path):
+    """A Focus move's board is sent as the lines of the few cells it changed (compared part
+    by part, no line diff), and those splices rebuild the picture byte for byte, every
+    move, the end of the game included; the full picture is render_svg's."""
+    from hexkit import plugins
+    from hexkit.render.svg import render_svg, svg_lines
+    from hexkit.web import rooms
+
+    store = rooms.RoomStore(tmp_path / "g")
+    room, _, token = store.create(plugins.load_game("focus"), ["human", "human"], seed=5,
+                                  take=0)
+    tokens = [token, room.take_seat(1)]
+    rng = __import__("random").Random(5)
+    patched = 0
+    for _ in range(40):
+        before = room.published
+        assert before is not None
+        if before.data["over"]:
+            break
+        move = rng.choice(before.data["moves"])["text"]
+        store._work(room, partial(room.play, tokens[before.data["turn"]], move))
+        now = room.published
+        assert now is not None
+        change = json.loads(now.others)
+        assert apply(before.data, change)["svg"] == now.data["svg"]
+        if "svg_patch" in change:
+            expected = rooms.block_patch(before.lines, before.blocks, now.lines, now.blocks)
+            patched += change["svg_patch"] == expected
+            assert len(change["svg_patch"]) <= 4  # the two cells, the last move's marks
+    assert patched >= 30
+    store.close()
+    view = plugins.load_game("focus").new_state(seed=1).view()
+    blocks: list[int] = []
+    assert "\n".join(svg_lines(view, blocks=blocks)) + "\n" == render_svg(view)
+    assert blocks == sorted(blocks) and len(blocks) == len(view.cells) + 3
+
+
+@pytest.mark.parametrize("name", ["hexaround", "hive", "hexbaron"])
+def test_the_legal_moves_listed_are_each_positions_own_though_their_entries_are_shared(
+        tmp_path, name):
+    """Entries are made once per move and gesture and shared by every game: what a browser
+    is sent is still each position's legal moves (moves of two types that compare equal,
+    HexAround's tuples, keep their own notation), and their JSON is that of the list."""
+    from hexkit import plugins
+    from hexkit.web import rooms
+
+    game = plugins.load_game(name, **SHORT_VARIANTS.get(name, ({}, None))[0])
+    store = rooms.RoomStore(tmp_path / "g")
+    rng = __import__("random").Random(3)
+    for seed in (1, 2):
+        room, _, token = store.create(game, ["human", "human"], seed=seed, take=0)
+        tokens = [token, room.take_seat(1)]
+        for _ in range(12):
+            published = room.published
+            assert published is not None
+            state = room.state
+            fresh = [] if published.data["over"] else [
+                rooms._entry.__wrapped__(type(m), m, state.gesture(m))[0]
+                for m in state.legal_moves()]
+            assert published.data["moves"] == fresh
+            assert json.loads(published.moves)["moves"] == fresh
+            if not fresh:
+                break
+            move = rng.choice(fresh)["text"]
+            store._work(room, partial(room.play, tokens[published.data["turn"]], move))
+    store.close()
