@@ -79,8 +79,8 @@ LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("mcts:600", "MCTS, 600 simulations a move"),
-    Level("mcts:sims=2000,c=0.3", "MCTS, 2,000 simulations a move, focused (c=0.3)"),
-    Level("mcts:sims=6000,c=0.3", "MCTS, 6,000 simulations a move, focused (c=0.3)"),
+    Level("alphabeta:2000", "alpha-beta, 2,000 positions a move"),
+    Level("alphabeta:10000", "alpha-beta, 10,000 positions a move"),
 )
 
 

@@ -87,8 +87,8 @@ LEVELS = (
     Level("mcts:sims=1,random=1", "a random safe command (it never loses a baron it can keep)"),
     Level("mcts:sims=150,random=0.3", "MCTS 150 simulations, 30 % random safe commands"),
     Level("mcts:sims=1000,random=0.15", "MCTS 1,000 simulations, 15 % random safe commands"),
-    Level("mcts:3000", "MCTS 3,000 simulations, no random commands"),
-    Level("mcts:10000", "MCTS 10,000 simulations, no random commands"),
+    Level("alphabeta:8000", "alpha-beta, 8,000 positions a command"),
+    Level("alphabeta:60000", "alpha-beta, 60,000 positions a command"),
 )
 
 
