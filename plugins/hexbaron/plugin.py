@@ -77,18 +77,22 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets and
-#: fewer random commands (a random command is drawn only among those the tactics allow: it
-#: never misses a win or loses a baron that could be kept). Past a few hundred simulations
-#: a bigger budget alone barely separates two levels here (1,000 against 150 scored 60 %),
-#: while each random command risks a piece, so levels 1 to 3 blunder on purpose, less at
-#: each level. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first. Levels 1 to 3 are MCTS with
+#: growing budgets and fewer random commands (a random command is drawn only among those
+#: the tactics allow: it never misses a win or loses a baron that could be kept): past a
+#: few hundred simulations a bigger budget alone barely separates two MCTS levels here,
+#: while each random command risks a piece. Levels 4 and 5 are alpha-beta with the same
+#: evaluation and tactics under node budgets (about 0.3 and 2 s of CPU a command): the
+#: tactics leave few commands to search, so 8,000 positions see four to six commands
+#: ahead (a whole turn and part of the next) and 60,000 six to eight, where MCTS stayed
+#: flat (level 4 beat level 3 14-2-0 where mcts:3000 had scored 65 %). Measured by
+#: benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=1,random=1", "a random safe command (it never loses a baron it can keep)"),
     Level("mcts:sims=150,random=0.3", "MCTS 150 simulations, 30 % random safe commands"),
     Level("mcts:sims=1000,random=0.15", "MCTS 1,000 simulations, 15 % random safe commands"),
-    Level("alphabeta:8000", "alpha-beta, 8,000 positions a command"),
-    Level("alphabeta:60000", "alpha-beta, 60,000 positions a command"),
+    Level("alphabeta:2000", "alpha-beta, 2,000 positions a command, no random commands"),
+    Level("alphabeta:20000", "alpha-beta, 20,000 positions a command"),
 )
 
 
