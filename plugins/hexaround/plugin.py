@@ -80,7 +80,7 @@ LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("mcts:600", "MCTS, 600 simulations a move"),
-    Level("alphabeta:500", "alpha-beta, 500 positions a move"),
+    Level("alphabeta:1000", "alpha-beta, 1,000 positions a move"),
     Level("alphabeta:10000", "alpha-beta, 10,000 positions a move"),
 )
 
