@@ -71,11 +71,11 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
 #: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets for
 #: levels 1 to 3 (the first plays a random move, never one that misses a win or allows a
 #: loss in one, half the time), then alpha-beta with the same evaluation and tactics under
-#: node budgets. MCTS stopped getting stronger past level 3 here (the evaluation's scores
-#: lie close together: 2,000 simulations scored 36 % against 600, and 50 % with c=0.3),
-#: while a search that sees every reply a few plies ahead finds the surrounds: level 4
-#: (2,000 positions, about 0.2 s a move) beat level 3 13-1-0. Measured by
-#: benchmarks/bot_levels.py (docs/bots.md).
+#: node budgets, ten times apart. MCTS stopped getting stronger past level 3 here (the
+#: evaluation's scores lie close together: 2,000 simulations scored 36 % against 600, and
+#: 50 % with c=0.3), while a search that sees every reply two to four plies ahead finds the
+#: surrounds: level 4 (1,000 positions, about 0.07 s a move) beat level 3, and level 5
+#: (10,000, about 0.8 s) level 4. Measured by benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),

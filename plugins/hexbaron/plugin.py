@@ -82,10 +82,11 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
 #: the tactics allow: it never misses a win or loses a baron that could be kept): past a
 #: few hundred simulations a bigger budget alone barely separates two MCTS levels here,
 #: while each random command risks a piece. Levels 4 and 5 are alpha-beta with the same
-#: evaluation and tactics under node budgets (about 0.3 and 2 s of CPU a command): the
-#: tactics leave few commands to search, so 8,000 positions see four to six commands
-#: ahead (a whole turn and part of the next) and 60,000 six to eight, where MCTS stayed
-#: flat (level 4 beat level 3 14-2-0 where mcts:3000 had scored 65 %). Measured by
+#: evaluation and tactics under node budgets (about 0.05 and 0.6 s of CPU a command): the
+#: tactics leave few commands to search, so 2,000 positions see three to five commands
+#: ahead and 20,000 four to seven. Level 4 beat level 3 17-0-3 and 10-0-0 (seeds 2024 and
+#: 2025) where mcts:3000 had scored 65 %; level 5 scored only 62 % against level 4 (it wins
+#: every game as Player Two but few as Player One, who starts a VP behind). Measured by
 #: benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=1,random=1", "a random safe command (it never loses a baron it can keep)"),
