@@ -106,7 +106,7 @@ def pair_rows(game: str, levels: tuple[Level, ...], low: int, high: int,
 
             def report(pairing: Pairing, game_report: GameReport) -> None:
                 won = ", ".join(names[pairing.seats[w]] for w in game_report.winners)
-                print(f"    game {pairing.number + 1}: {won or 'draw'} "
+                print(f"    game {pairing.number}: {won or 'draw'} "
                       f"({game_report.moves} moves, {game_report.seconds:.0f} s)",
                       file=sys.stderr, flush=True)
                 if settled(store.games(), args):

@@ -68,19 +68,20 @@ def hexkit_register_games(register: Callable[[Any], None]) -> None:
     register(SPEC)
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets (about
-#: three times the one below from level 3 on); the first plays a random move (never one
-#: that misses a win or allows a loss in one) half the time. Levels 4 and 5 explore less
-#: (``c=0.3``): the evaluation's scores lie close together (a neighbour of a butterfly is
-#: 1/12 of the reward), so with ``c=1`` a bigger budget is spread over every move instead
-#: of deepening the best (2,000 simulations scored 36 % against 600, 2-1-4). Measured by
-#: benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets for
+#: levels 1 to 3 (the first plays a random move, never one that misses a win or allows a
+#: loss in one, half the time), then alpha-beta with the same evaluation and tactics under
+#: node budgets, ten times apart. MCTS stopped getting stronger past level 3 here (the
+#: evaluation's scores lie close together: 2,000 simulations scored 36 % against 600, and
+#: 50 % with c=0.3), while a search that sees every reply two to four plies ahead finds the
+#: surrounds: level 4 (1,000 positions, about 0.07 s a move) beat level 3, and level 5
+#: (10,000, about 0.8 s) level 4. Measured by benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=30,random=0.5", "MCTS, 30 simulations, a random safe move half the time"),
     Level("mcts:100", "MCTS, 100 simulations a move"),
     Level("mcts:600", "MCTS, 600 simulations a move"),
-    Level("mcts:sims=2000,c=0.3", "MCTS, 2,000 simulations a move, focused (c=0.3)"),
-    Level("mcts:sims=6000,c=0.3", "MCTS, 6,000 simulations a move, focused (c=0.3)"),
+    Level("alphabeta:1000", "alpha-beta, 1,000 positions a move"),
+    Level("alphabeta:10000", "alpha-beta, 10,000 positions a move"),
 )
 
 

@@ -77,18 +77,23 @@ def hexkit_add_hookspecs(pluginmanager: pluggy.PluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
-#: The named levels (``--p2 bot:easy``...), weakest first: MCTS with growing budgets and
-#: fewer random commands (a random command is drawn only among those the tactics allow: it
-#: never misses a win or loses a baron that could be kept). Past a few hundred simulations
-#: a bigger budget alone barely separates two levels here (1,000 against 150 scored 60 %),
-#: while each random command risks a piece, so levels 1 to 3 blunder on purpose, less at
-#: each level. Measured by benchmarks/bot_levels.py (docs/bots.md).
+#: The named levels (``--p2 bot:easy``...), weakest first. Levels 1 to 3 are MCTS with
+#: growing budgets and fewer random commands (a random command is drawn only among those
+#: the tactics allow: it never misses a win or loses a baron that could be kept): past a
+#: few hundred simulations a bigger budget alone barely separates two MCTS levels here,
+#: while each random command risks a piece. Levels 4 and 5 are alpha-beta with the same
+#: evaluation and tactics under node budgets (about 0.05 and 0.6 s of CPU a command): the
+#: tactics leave few commands to search, so 2,000 positions see three to five commands
+#: ahead and 20,000 four to seven. Level 4 beat level 3 17-0-3 and 10-0-0 (seeds 2024 and
+#: 2025) where mcts:3000 had scored 65 %; level 5 scored only 62 % against level 4 (it wins
+#: every game as Player Two but few as Player One, who starts a VP behind). Measured by
+#: benchmarks/bot_levels.py (docs/bots.md).
 LEVELS = (
     Level("mcts:sims=1,random=1", "a random safe command (it never loses a baron it can keep)"),
     Level("mcts:sims=150,random=0.3", "MCTS 150 simulations, 30 % random safe commands"),
     Level("mcts:sims=1000,random=0.15", "MCTS 1,000 simulations, 15 % random safe commands"),
-    Level("mcts:3000", "MCTS 3,000 simulations, no random commands"),
-    Level("mcts:10000", "MCTS 10,000 simulations, no random commands"),
+    Level("alphabeta:2000", "alpha-beta, 2,000 positions a command, no random commands"),
+    Level("alphabeta:20000", "alpha-beta, 20,000 positions a command"),
 )
 
 

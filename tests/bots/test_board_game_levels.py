@@ -1,6 +1,7 @@
 """Hex Baron's and HexAround's named levels: each one stronger than the one below it by
-construction (more simulations, fewer random commands), and every level, the ones that
-play at random on purpose included, still defends a baron it can save (issue 24)."""
+construction (MCTS with more simulations and fewer random commands, then alpha-beta with
+more positions a move), and every level, the ones that play at random on purpose included,
+still defends a baron it can save (issue 24)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 import hexkit
 from hexkit.bots import make_bot
+from hexkit.bots.alphabeta import AlphaBetaBot
 from hexkit.bots.levels import levels_for
 from hexkit.bots.mcts import MctsBot
 
@@ -16,12 +18,19 @@ from hexkit.bots.mcts import MctsBot
 def test_each_level_searches_more_and_plays_at_random_less_than_the_one_below(game):
     g = hexkit.load_game(game)
     bots = [make_bot(g, level.bot, 1) for level in levels_for(game)]
-    assert all(isinstance(bot, MctsBot) for bot in bots)
-    sims = [bot.simulations for bot in bots]
-    randomness = [bot.randomness for bot in bots]
-    assert sims == sorted(sims) and len(set(sims)) == len(sims), sims
+    mcts = [bot for bot in bots if isinstance(bot, MctsBot)]
+    alphabeta = [bot for bot in bots if isinstance(bot, AlphaBetaBot)]
+    assert bots == mcts + alphabeta, "MCTS levels first, then alpha-beta, nothing else"
+    sims = [bot.simulations for bot in mcts]
+    nodes = [bot.nodes for bot in alphabeta]
+    for budgets in (sims, nodes):
+        assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets), budgets
+    randomness = [bot.randomness for bot in mcts]
     assert randomness == sorted(randomness, reverse=True), randomness
-    assert randomness[0] > 0 and randomness[-1] == 0  # easy blunders, hard never on purpose
+    assert randomness[0] > 0  # easy blunders on purpose
+    assert all(bot.tactics is not None for bot in alphabeta)  # never blind to a win in one
+    if not alphabeta:
+        assert randomness[-1] == 0  # hard never plays at random on purpose
 
 
 @pytest.mark.parametrize("level", [2, 3])
@@ -42,3 +51,19 @@ def test_hexbaron_levels_that_play_at_random_still_defend_their_baron(level):
         while state.current_player == 1:
             state.push(bot.choose(state))
         assert destroy_plan(state) is None, f"level {level}, seed {seed}: the baron is lost"
+
+
+@pytest.mark.parametrize("game", ["hexbaron", "hexaround"])
+def test_a_server_with_default_caps_offers_and_accepts_every_level(game):
+    # A named level must never be refused by `hexkit serve`'s default caps: the lobby
+    # offers all five, and a game is created with each (bot:hard included).
+    from hexkit import plugins
+    from hexkit.web.bots import BotPolicy
+    from hexkit.web.settings import BotCaps
+
+    policy = BotPolicy(BotCaps(), {}, plugins.registry())
+    offered = [level["spec"] for level in policy.offered_for(game)["levels"]]
+    assert offered == ["bot:easy", "bot:level=2", "bot:medium", "bot:level=4", "bot:hard"]
+    for spec in offered:
+        policy.check(spec)
+        policy.check_for_game(spec, game)

@@ -238,7 +238,7 @@ def test_hexbaron_bots_destroy_a_baron_they_can_reach_this_turn():
         assert state.pos.baron_lost, spec
 
 
-@pytest.mark.parametrize("spec", ["mcts:200", "bot:easy", "alphabeta:200"])
+@pytest.mark.parametrize("spec", ["mcts:200", "bot:easy", "alphabeta:200", "bot:level=4"])
 def test_hexbaron_bot_defends_its_baron_on_the_issues_command_line(spec):
     # issue 24: "printf 'move 8 12\nmove 0 4\npass\nmove 12 17\nmove 17 21\nmove 21 26\n
     # move 26 30\nmove 30 27\npass\n' | hexkit play hexbaron --p2 mcts:5000 --seed 3" ended
