@@ -125,8 +125,8 @@ def svg_lines(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     if title:
         out.append(_text(width / 2, y, title, font * 1.1, anchor="middle", weight="bold"))
         y += font * 1.6
-    colours = seat_colours(view.players)
-    out.extend(_legend_lines(tuple(view.players), tuple(colours), width, y, font))
+    palette = tuple(seat_colours(view.players))
+    out.extend(_legend_lines(tuple(view.players), palette, width, y, font))
     for line in result_lines:
         y += font * 1.5
         banner = _text(width / 2, y, line, font, anchor="middle", weight="bold", fill="#1b1b1b")
@@ -153,7 +153,6 @@ def svg_lines(view: BoardView, *, cell_size: float = 30.0, title: str = "",
     # Clicks on a cell's label or pieces reach the cell itself.
     out.append('<g pointer-events="none">' if interactive else "<g>")
     square = view.topology == "square"
-    palette = tuple(colours)
     for cell in view.cells:
         mark(len(out))
         if cell.label or cell.pieces:
@@ -165,10 +164,9 @@ def svg_lines(view: BoardView, *, cell_size: float = 30.0, title: str = "",
 
     y = header + (max_y - min_y) + 2 * margin + font * 0.6
     named: set[int] = set()
-    palette_tuple = tuple(colours)
     for seat, hands in hand_rows:
         out.extend(_hand_row(_hand_name(view, seat), seat, tuple(hands), margin, y, font,
-                             palette_tuple, interactive, seat not in named))
+                             palette, interactive, seat not in named))
         named.add(seat)
         y += font * 1.9
     y += (margin * 0.5 if hand_rows else 0.0) + font * 0.4
@@ -192,11 +190,6 @@ Point = tuple[float, float]
 # caches are bounded; the pictures are the same byte for byte).
 #: Cells (shapes, polygons, contents) remembered by each cache.
 CELLS_CACHED = 1 << 15
-
-
-def _cell_shape(view: BoardView, at: tuple[int, int], r: float
-                ) -> tuple[Point, tuple[Point, ...]]:
-    return _shape(view.topology, view.orientation, view.y_up, at, r)
 
 
 @lru_cache(maxsize=256)

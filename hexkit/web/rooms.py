@@ -861,19 +861,15 @@ def terrain_legend(view: BoardView) -> list[list[str]]:
 
 
 def move_entry(state: State, move: Move) -> dict[str, Any]:
-    """A legal move for the page: its notation and where it starts and ends."""
-    return move_entry_text(state, move)[0]
-
-
-def move_entry_text(state: State, move: Move) -> tuple[dict[str, Any], str]:
-    """:func:`move_entry` and its JSON, made once per move and gesture (a move's notation
-    and its gesture's form depend on nothing else) and shared: never change them."""
-    found = _entry_of(state, move)
-    return found[0], found[1]
+    """A legal move for the page: its notation and where it starts and ends (shared
+    between positions and games: never change it)."""
+    return _entry_of(state, move)[0]
 
 
 def _entry_of(state: State, move: Move
               ) -> tuple[dict[str, Any], str, tuple[tuple[int, int], ...]]:
+    """:func:`move_entry`, its JSON and the cells it starts and ends at, made once per move
+    and gesture (a move's notation and its gesture's form depend on nothing else)."""
     g = state.gesture(move)
     kind: Any = type(move)
     try:
@@ -904,7 +900,7 @@ def board_view(state: State, moves: list[dict[str, Any]],
                places: Iterable[tuple[int, int]] | None = None) -> BoardView:
     """The game's view, with an empty cell added for any cell a legal move starts or ends
     at that the view does not draw (so that every target can be clicked); ``places``, those
-    cells in the moves' order when known (:func:`move_entry_text`)."""
+    cells in the moves' order when known."""
     from dataclasses import replace
 
     view = state.view()

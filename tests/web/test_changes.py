@@ -5,6 +5,7 @@ move), a resync when it asks; start-up loads no game and the lobby comes from an
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from functools import partial
 from typing import Any
@@ -193,7 +194,7 @@ def test_a_focus_board_goes_as_the_lines_of_the_cells_that_changed(tmp_path):
     room, _, token = store.create(plugins.load_game("focus"), ["human", "human"], seed=5,
                                   take=0)
     tokens = [token, room.take_seat(1)]
-    rng = __import__("random").Random(5)
+    rng = random.Random(5)
     patched = 0
     for _ in range(40):
         before = room.published
@@ -229,7 +230,7 @@ def test_the_legal_moves_listed_are_each_positions_own_though_their_entries_are_
 
     game = plugins.load_game(name, **SHORT_VARIANTS.get(name, ({}, None))[0])
     store = rooms.RoomStore(tmp_path / "g")
-    rng = __import__("random").Random(3)
+    rng = random.Random(3)
     for seed in (1, 2):
         room, _, token = store.create(game, ["human", "human"], seed=seed, take=0)
         tokens = [token, room.take_seat(1)]
