@@ -28,7 +28,8 @@ MAX_HELD = 16
 
 def check_free(path: str | os.PathLike[str]) -> None:
     """RecordError (one line naming the other game) if another process holds ``path``."""
-    if fcntl is None or os.path.realpath(path) in _held:
+    # A server holds none: no path resolved for it on every save.
+    if fcntl is None or (_held and os.path.realpath(path) in _held):
         return
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
