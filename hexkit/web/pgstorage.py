@@ -21,14 +21,21 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexkit.errors import HexkitError
 from hexkit.files.fileio import MAX_DATA_BYTES, MAX_RECORD_BYTES
 from hexkit.files.jsonfile import parse_json
 from hexkit.files.records import GameRecord
-from hexkit.web.storage import SEATS_FORMAT, Account, Conflict, IndexRow, players_text
+from hexkit.web.storage import (
+    SEATS_FORMAT,
+    Account,
+    Conflict,
+    IndexRow,
+    after_durable,
+    players_text,
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS hexkit_games (
@@ -137,7 +144,10 @@ class PostgresStorage:
 
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None) -> int:
+               expected: int | None = None,
+               durable: Callable[[], None] | None = None) -> int:
+        """Save what changed of one game and its row in one statement, checking
+        ``expected`` against the row's ``seq``; ``durable()`` once it is committed."""
         record_text = None if record is None else json.dumps(record.to_dict())
         seats_text = None if seats is None else json.dumps(
             {"format": SEATS_FORMAT, "version": 1, **seats})
@@ -157,6 +167,7 @@ class PostgresStorage:
                 raise Conflict(f"game {game_id} exists already") from None
             except self.psycopg.Error as exc:
                 raise OSError(0, f"the database failed: {_reason(exc)}") from None
+            after_durable(durable)
             return 1
         found = self._run(
             "UPDATE hexkit_games SET seq = seq + 1, record = COALESCE(%s, record), "
@@ -166,6 +177,7 @@ class PostgresStorage:
             (record_text, seats_text, *index, game_id, expected)).fetchone()
         if found is None:
             raise Conflict(f"game {game_id} changed meanwhile")
+        after_durable(durable)
         return int(found[0])
 
     def put_row(self, game_id: str, row: IndexRow) -> None:

@@ -37,7 +37,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain
 from pathlib import Path
 from typing import Any, TypeVar
@@ -335,6 +335,9 @@ class Room:
     play_flow: PlayFlow | None = None
     _pictures: OrderedDict[tuple[int, int, str], Any] = field(
         default_factory=OrderedDict, repr=False)
+    #: Set by the RoomStore while a change runs: tells the browsers at once (from the
+    #: worker), as soon as a move is durable and published.
+    tell: Callable[[], object] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.play_flow is None:
@@ -471,25 +474,33 @@ class Room:
         asked, self.undo_request = self.undo_request, None  # a move answers it
         flow_before = self.flow.copy()
         self.flow.moved(seat, None if state.is_over() else state.current_player, time.time())
-        try:
-            self.save(seats=asked is not None or self.flow != flow_before)
-        except (HexkitError, OSError) as exc:
-            # Not kept: what the server answers must be what a restart finds.
-            state.pop()
-            self.record.update(state)
-            self.undo_request = asked
-            self.play_flow = flow_before
-            if isinstance(exc, Conflict):
-                raise
-            raise RoomError(saving_refusal(exc), 503) from None
         text = str(state.move_stack[-1])
         entry = None if shown is None else shown.move_named(text)
         mark = None if entry is None else \
             {k: v for k, v in entry.items() if k not in ("text", "kind")}
         self.log.append(LogEntry(seat, text, [e.to_dict() for e in state.events()], mark))
-        self.undo_request = None
-        self.notice = ""
+        notice, self.notice = self.notice, ""
+        version, touched = self.version, self.touched
         self.changed(save=False)
+        try:
+            self.save(seats=asked is not None or self.flow != flow_before,
+                      durable=self._durable)
+        except (HexkitError, OSError) as exc:
+            # Not kept: what the server answers must be what a restart finds.
+            state.pop()
+            self.record.update(state)
+            self.log.pop()
+            self.undo_request = asked
+            self.play_flow = flow_before
+            self.notice = notice
+            self.touched = touched
+            # A version the browsers may have been told is never used again.
+            shown_now = self.published
+            self.version = version if shown_now is None or shown_now.version <= version \
+                else self.version + 1
+            if isinstance(exc, Conflict):
+                raise
+            raise RoomError(saving_refusal(exc), 503) from None
         return text
 
     def stop(self, why: str) -> None:
@@ -646,12 +657,20 @@ class Room:
         folder = self.folder
         return None if folder is None else folder / f"{self.id}.json"
 
-    def save(self, seats: bool = False) -> None:
+    def save(self, seats: bool = False, durable: Callable[[], None] | None = None
+             ) -> None:
         """Save the game record durably (after every move), with the seats when
         ``seats``; Conflict if another process changed the game since this room last
-        caught up."""
+        caught up. ``durable()`` runs once it is durable (see Storage.commit)."""
         self.record.update(self.state)
-        self._commit(record=True, seats=seats)
+        self._commit(record=True, seats=seats, durable=durable)
+
+    def _durable(self) -> None:
+        """A move is durable: publish it and tell the browsers now, before the rest of
+        the save (the files written over, the lobby row)."""
+        self.publish()
+        if self.tell is not None:
+            self.tell()
 
     def seats_data(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "owner": self.owner.to_dict(),
@@ -664,13 +683,16 @@ class Room:
     def save_seats(self) -> None:
         self._commit(record=False, seats=True)
 
-    def _commit(self, record: bool, seats: bool) -> None:
+    def _commit(self, record: bool, seats: bool,
+                durable: Callable[[], None] | None = None) -> None:
         if self.storage is None:
+            if durable is not None:
+                durable()
             return
         self.seq = self.storage.commit(
             self.id, record=self.record if record else None,
             seats=self.seats_data() if seats else None, row=self.index_row(),
-            expected=self.seq or None)
+            expected=self.seq or None, durable=durable)
 
     def index_row(self) -> IndexRow:
         """The game's row in the lobby."""
@@ -1092,10 +1114,12 @@ class RoomStore:
             room.lock = asyncio.Lock()
         async with room.lock:
             loop = asyncio.get_running_loop()
+            room.tell = partial(loop.call_soon_threadsafe, self._announce, room)
             try:
                 return await loop.run_in_executor(self.workers, self._work, room, work,
                                                   checked)
             finally:
+                room.tell = None
                 self._announce(room)
 
     def _work(self, room: Room, work: Callable[[], T], checked: bool = False) -> T:

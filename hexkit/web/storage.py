@@ -41,7 +41,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -111,7 +111,8 @@ class Storage(Protocol):
     def seq_of(self, game_id: str) -> int | None: ...
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None) -> int: ...
+               expected: int | None = None,
+               durable: Callable[[], None] | None = None) -> int: ...
     def lobby(self, offset: int, limit: int, mine: str | None = None
               ) -> tuple[list[dict[str, Any]], int]: ...
     def live_count(self, client: str | None = None) -> int: ...
@@ -163,6 +164,15 @@ CREATE INDEX IF NOT EXISTS games_by_lobby ON games (finished, created);
 #: Columns added since the first index, made in an older folder's database at start.
 _ADDED = {"deadline": "ALTER TABLE games ADD COLUMN deadline REAL"}
 _ADDED_INDEXES = "CREATE INDEX IF NOT EXISTS games_by_deadline ON games (deadline);"
+
+
+def after_durable(durable: Callable[[], None] | None) -> None:
+    """Tell ``durable`` a change is durable: what it does is never a reason to undo it."""
+    if durable is not None:
+        try:
+            durable()
+        except Exception:
+            log.exception("after a durable change")
 
 
 def json_lines(data: Mapping[str, Any]) -> str:
@@ -335,9 +345,14 @@ class FolderStorage:
 
     def commit(self, game_id: str, *, record: GameRecord | None = None,
                seats: Mapping[str, Any] | None = None, row: IndexRow | None = None,
-               expected: int | None = None) -> int:
+               expected: int | None = None,
+               durable: Callable[[], None] | None = None) -> int:
         """Save what changed of one game, durably, then its lobby row; the new ``seq``.
-        (One process owns a folder: ``expected`` is checked all the same.)"""
+        (One process owns a folder: ``expected`` is checked all the same.)
+        ``durable()`` is called as soon as the change is durable, before the rest (the
+        files written over from the journal, the row): the browsers can be told then. A
+        row that cannot be written is logged, never a reason to refuse a durable
+        change."""
         with self._lock:
             now = self._seqs.get(game_id, 0)
         if expected is not None and expected != now:
@@ -347,16 +362,21 @@ class FolderStorage:
                 self.save_seats(game_id, seats)
             if record is not None:
                 self.save_record(game_id, record)
+            after_durable(durable)
         else:
-            self._journaled(game_id, record, seats)
-        if row is not None:
-            self.put_row(game_id, row)
+            self._journaled(game_id, record, seats, durable)
         with self._lock:
             self._seqs[game_id] = now + 1
+        if row is not None:
+            try:
+                self.put_row(game_id, row)
+            except sqlite3.Error as exc:
+                log.error("game %s: its lobby row could not be written (%s)", game_id, exc)
         return now + 1
 
     def _journaled(self, game_id: str, record: GameRecord | None,
-                   seats: Mapping[str, Any] | None) -> None:
+                   seats: Mapping[str, Any] | None,
+                   durable: Callable[[], None] | None = None) -> None:
         """Make the game's new texts durable in the journal, then write them over its files
         in place. No temporary and no rename: a rename over a file makes ext4 write the new
         one back at once (a quarter of a millisecond of CPU and milliseconds of waiting a
@@ -393,6 +413,7 @@ class FolderStorage:
                         path.unlink()
             raise
         try:
+            after_durable(durable)
             self._write_over(game_id, opened)
         finally:
             self._written_over(game_id)

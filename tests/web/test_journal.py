@@ -185,3 +185,59 @@ def test_a_game_file_that_cannot_be_written_is_kept_by_the_journal(tmp_path, mon
     monkeypatch.undo()
     FolderStorage(folder)  # a crash: the journal is replayed at start
     assert load_record(folder / f"{game}.json").moves == ["a1-b1x1", "c1-d1x1"]
+
+
+def test_browsers_see_a_move_only_once_durable_and_a_refused_save_changes_nothing(
+        tmp_path, monkeypatch):
+    """A move's page is made while its line goes to the disk, but nothing a browser can
+    be sent changes before the line is durable; a move the disk refused leaves the game,
+    its log, its version and what browsers are sent exactly as they were."""
+    from functools import partial
+
+    from hexkit import plugins
+    from hexkit.web.rooms import RoomError, RoomStore
+
+    store = RoomStore(tmp_path / "g")
+    room, _, token = store.create(plugins.load_game("focus"), ["human", "human"], seed=5,
+                                  take=0)
+    tokens = [token, room.take_seat(1)]
+    real = os.fdatasync
+    seen_at_sync: list[tuple[int, str]] = []
+
+    def watched(fd: int) -> None:
+        shown = room.published
+        assert shown is not None
+        seen_at_sync.append((shown.data["ply"], shown.full))
+        real(fd)
+
+    def play_one() -> None:
+        shown = room.published
+        assert shown is not None
+        move = shown.data["moves"][0]["text"]
+        store._work(room, partial(room.play, tokens[shown.data["turn"]], move))
+
+    monkeypatch.setattr(journal.os, "fdatasync", watched)
+    before = room.published
+    assert before is not None
+    play_one()
+    assert seen_at_sync == [(0, before.full)]
+    assert room.published is not None and room.published.data["ply"] == 1
+
+    shown, version = room.published, room.version
+    moves, log = list(room.state.move_stack), list(room.log)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, "fdatasync", full)
+    with pytest.raises(RoomError, match="space"):
+        play_one()
+    assert room.published is shown and room.version == version
+    assert room.state.move_stack == moves and room.log == log
+    monkeypatch.undo()
+    play_one()
+    now = room.published
+    assert now is not None and now.base == version and now.data["ply"] == 2
+    change = json.loads(now.others)
+    assert change["log_from"] == 1 and len(change["log"]) == 1
+    store.close()

@@ -148,6 +148,44 @@ def test_a_move_is_checked_on_the_server_and_pushed_to_every_browser(client):
         assert receive_state(a)["ply"] == 2
 
 
+def test_a_slow_lobby_index_never_holds_back_the_boards(client, monkeypatch):
+    """The browsers get a move as soon as it is durable: the game's lobby row, written
+    after, may be slow (a busy index) without delaying the boards."""
+    import threading
+
+    from hexkit.web.storage import FolderStorage
+
+    made, _, moves = short(client, "focus")
+    written = FolderStorage.put_row
+    release, done = threading.Event(), threading.Event()
+
+    def blocked(self: FolderStorage, game_id: str, row: Any) -> None:
+        if game_id == made["id"]:
+            release.wait(10)
+        written(self, game_id, row)
+        if game_id == made["id"]:
+            done.set()
+
+    monkeypatch.setattr(FolderStorage, "put_row", blocked)
+    timer = threading.Timer(10, release.set)  # a failing test ends, it never hangs
+    timer.start()
+    try:
+        with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+            receive_state(ws)
+            ws.send_json({"type": "move", "token": made["token"], "move": moves[0]})
+            after = receive_state(ws)
+            assert not release.is_set()  # the row is still on its way
+            assert after["ply"] == 1
+            release.set()
+            assert done.wait(10)
+    finally:
+        release.set()
+        timer.cancel()
+    lobby = client.get("/api/games").json()
+    listed = [g for g in lobby["games"] if g["id"] == made["id"]]
+    assert listed and listed[0]["ply"] == 1
+
+
 def test_every_legal_move_says_where_it_starts_and_ends_on_the_clickable_board(client):
     made = create(client, "hexaround", options={"config": "level1"}, seed=1)
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
