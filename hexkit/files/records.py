@@ -13,6 +13,7 @@ The file format (``"format": "hexkit-record"``, ``"version": 1``) is described i
 from __future__ import annotations
 
 import json
+import operator
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -117,6 +118,9 @@ class GameRecord:
     files: dict[str, dict[str, str]] = field(default_factory=dict)
     #: Where the record was read from (for messages; not saved).
     source: str = field(default="", compare=False)
+    #: The moves list :meth:`update` last made and the very move objects it named.
+    _named: tuple[list[str], list[Any]] = field(default_factory=lambda: ([], []),
+                                                 init=False, compare=False, repr=False)
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -144,7 +148,18 @@ class GameRecord:
     def update(self, state: State) -> None:
         """Copy the moves and result of ``state`` (a state made by :meth:`initial_state`,
         with every move since then on its move stack) into the record."""
-        self.moves = [str(m) for m in state.move_stack]
+        stack = state.move_stack
+        moves, named = self._named
+        if moves is self.moves and len(moves) == len(named) <= len(stack) and \
+                all(map(operator.is_, named, stack)):
+            # The same game a move or two on (a server saving after every move): only
+            # the new moves are named.
+            new = stack[len(named):]
+            moves.extend(str(m) for m in new)
+            named.extend(new)
+        else:
+            self.moves = [str(m) for m in stack]
+            self._named = (self.moves, list(stack))
         outcome = state.outcome()
         self.result = None if outcome is None else outcome.to_dict()
 

@@ -34,6 +34,30 @@ def record_of(game, state, seed):
     return record
 
 
+def test_a_record_updated_after_every_move_undo_and_reload_holds_the_games_moves(
+        toy_plugins):
+    """A server updates a game's record after every move (only the new moves are named):
+    after moves, take-backs, a move in place of one taken back, or moves set by hand, the
+    record holds exactly the state's moves."""
+    import random
+
+    game = toy_plugins.load_game("toyline", size=5, line=4)
+    state = game.new_state(seed=3)
+    record = GameRecord.for_game(game, seed=3)
+    rng = random.Random(3)
+    for step in range(40):
+        if state.is_over() or (state.move_stack and step % 7 == 6):
+            state.pop()
+            if step % 2:  # and another move played before the record is updated
+                state.push(rng.choice(state.legal_moves()))
+        else:
+            state.push(rng.choice(state.legal_moves()))
+        if step == 20:
+            record.moves = ["?"]  # set by someone else: named afresh
+        record.update(state)
+        assert record.moves == [str(m) for m in state.move_stack]
+
+
 def test_record_file_holds_format_version_game_options_seed_players_moves_result(
         toy_plugins, tmp_path):
     game = toy_plugins.load_game("toyline", size=4, line=3)
