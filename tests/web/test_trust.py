@@ -446,3 +446,47 @@ def test_text_the_terminal_cannot_encode_is_escaped_not_fatal(tmp_path):
                          encoding="utf-8", env=env, timeout=60)
     assert "unexpected" not in out.stderr and "Traceback" not in out.stderr
     assert out.returncode == 0, out.stderr
+
+
+def test_a_browser_whose_send_never_ends_is_dropped_after_the_send_timeout():
+    """A browser that stops reading leaves its send hanging: after the send timeout it is
+    dropped and its socket closed, while the other browsers of the game are sent to."""
+    import asyncio
+
+    from hexkit.web.bots import BotPool
+    from hexkit.web.hub import Hub
+    from hexkit.web.rooms import RoomStore
+
+    class Socket:
+        def __init__(self, stuck: bool):
+            self.stuck, self.sent, self.closed = stuck, [], False
+
+        async def send_text(self, text: str) -> None:
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(text)
+
+        async def close(self, code: int = 1000) -> None:
+            self.closed = True
+
+    async def scene() -> None:
+        store = RoomStore(None)
+        hub = Hub(store, Limits(send_timeout=0.2), BotPool(1, 1.0))
+        stuck = hub.join(Socket(stuck=True), "a", "0123456789")
+        fine = hub.join(Socket(stuck=False), "b", "0123456789")
+        hub.send(stuck, "one")
+        await asyncio.sleep(0.1)
+        assert not stuck.dropped  # within its time
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            hub.send(fine, "tick")
+            if stuck.dropped:
+                break
+        await asyncio.sleep(0.05)
+        assert stuck.dropped and stuck.socket.closed
+        assert hub.peers["0123456789"] == {fine} and not fine.dropped
+        assert fine.socket.sent and set(fine.socket.sent) == {"tick"}
+        await hub.shutdown()
+        store.close()
+
+    asyncio.run(scene())
