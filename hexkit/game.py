@@ -489,6 +489,8 @@ class State(ABC, Generic[G, M]):
         """An independent copy (move stack and undo journal included, so it can pop too).
 
         The kit copies its own data and calls :meth:`copy_data` for the game's."""
+        if "_kit_lazy" in self.__dict__:  # unpickled, its histories not made yet
+            _pickling().materialize(self)
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.rng = rng_copy(self.rng)
@@ -499,6 +501,22 @@ class State(ABC, Generic[G, M]):
         twin._kit_emitted = None
         self.copy_data(twin)
         return twin
+
+    if not TYPE_CHECKING:  # (for mypy, a state has only the attributes it declares)
+        def __getattr__(self, name: str) -> Any:
+            # Only for an attribute not set: the histories of a state unpickled in the
+            # compact layout, made on first need (hexkit.kit.statepickle.materialize).
+            data = self.__dict__
+            if "_kit_lazy" in data and (name in _KIT_HISTORY_NAMES
+                                        or name in type(self)._kit_histories):
+                _pickling().materialize(self)
+                return data[name]
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    #: The state's own histories beside the kit's (lists of undo records a game keeps
+    #: itself: Focus's ``_undo``), made again by replaying moves (compact pickles).
+    _kit_histories: tuple[str, ...] = ()
 
     def copy_data(self, twin: Self) -> None:
         """Give ``twin`` (a copy being made, holding this state's attributes) its own
@@ -628,6 +646,9 @@ class State(ABC, Generic[G, M]):
 
 
 #: Attributes the state kit owns and copies itself.
+#: The kit's histories (made on first need in a state unpickled in the compact layout).
+_KIT_HISTORY_NAMES = frozenset({"move_stack", "journal", "_kit_marks", "_kit_events"})
+
 _KIT_ATTRIBUTES = frozenset(
     {"game", "rng", "move_stack", "journal", "turn_order", "_kit_marks", "_kit_events",
      "_kit_emitted", "_kit_origin"}

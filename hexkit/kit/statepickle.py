@@ -34,11 +34,13 @@ import pickle
 import random
 import sys
 import threading
+from array import array
 from collections.abc import Callable, Mapping
 from itertools import chain
 from typing import Any
 
-from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed
+from hexkit.kit.actions import ActionSpace, ActionSpaceError
+from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed, unpack_rng_state
 from hexkit.kit.rng import keep_bounded as _keep
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
@@ -493,6 +495,8 @@ _ACTIVE = threading.local()
 def state_data(state: Any) -> dict[str, Any]:
     """``State.__getstate__``: the state's attributes, minus its game (pickled once, beside
     them); its own journal as its entries; the game's shared objects as references."""
+    if LAZY in state.__dict__:
+        materialize(state)
     data = dict(state.__dict__)
     game = data.pop("game", None)
     journal = data.get("journal")
@@ -535,6 +539,13 @@ def restore_state(state: Any, data: Mapping[str, Any]) -> None:
 def reduce_state(state: Any) -> tuple[Any, ...]:
     """``State.__reduce__``: the class, the game and the blob of :func:`state_data` (or, for
     a state holding something pickle cannot write, the saved form and the moves)."""
+    names = compact_names(type(state))
+    if names is not None:
+        found = reduce_compact(state, names)
+        if found is not None:
+            return found
+        if LAZY in state.__dict__:
+            materialize(state)
     active = _ACTIVE.__dict__.setdefault("ids", set())
     if id(state) in active:
         raise TypeError(f"a {type(state).__name__} holds itself")
@@ -627,3 +638,254 @@ def _as_is(value: Any) -> Any:
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
     rng_from_packed, history_from, _moves_named, shared_value, _as_is)
+
+
+# -- the compact layout: a position and the actions that led to it -------------------------
+# A state whose class can write its position flat (``_kit_pack``/``_kit_unpack``: Focus)
+# pickles as that position, the numbers of its moves in the game's action space (two bytes
+# a move) and a reference to the position its move stack starts from (the *root*: pickled
+# once per process and named by a digest, as a game is). The unpickled state is exact at
+# its position at once; its histories (move stack, undo journal and records, events) are
+# made on first need by replaying the moves from the root, which gives exactly the undo
+# records the original had (:func:`materialize`, through ``State.__getattr__``).
+
+#: The kit's history attributes every state has (made again by replaying the moves).
+_KIT_HISTORIES = ("move_stack", "journal", "_kit_marks", "_kit_events")
+#: The kit's attributes a compact pickle writes or makes itself.
+_KIT_NAMES = frozenset({"game", "rng", "_kit_origin", "_kit_emitted", *_KIT_HISTORIES})
+#: The attribute of an unpickled state whose histories are not made yet: (the root, the
+#: actions).
+LAZY = "_kit_lazy"
+
+#: id(first undo record of a lineage) -> (that record, the root's (digest, pickle), the
+#: root's generator words); bounded. Every copy of a state, and every later state of its
+#: game, shares its first record, so the root is worked out once per game.
+_ROOTS: dict[int, tuple[Any, tuple[bytes, bytes], Any]] = {}
+#: The root's digest -> (its packed position, its generator state); bounded.
+_ROOT_VALUES: dict[bytes, tuple[Any, tuple[Any, ...]]] = {}
+#: How many roots each table keeps.
+ROOTS_KEPT = 256
+#: id(action space) -> (the space, id(move) -> action) for spaces listed in full.
+_ACTION_IDS: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def compact_names(cls: type) -> frozenset[str] | None:
+    """The attributes a compact pickle of ``cls`` covers, or None when the class does not
+    write its position flat."""
+    found = cls.__dict__.get("_kit_compact_names")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    packed = getattr(cls, "_kit_packed_names", None)
+    if packed is None or getattr(cls, "_kit_pack", None) is None:
+        return None
+    names = frozenset({*_KIT_NAMES, *packed, *getattr(cls, "_kit_histories", ()),
+                       *getattr(cls, "_kit_transient", ())})
+    setattr(cls, "_kit_compact_names", names)  # noqa: B010  (a class attribute, once)
+    return names
+
+
+#: id(undo record) -> (the record, the action bytes of the moves up to its own); bounded.
+#: A later state along a game adds one move to the bytes of the one before.
+_ENCODED: dict[int, tuple[Any, bytes]] = {}
+#: How many encoded move stacks :data:`_ENCODED` keeps.
+ENCODED_KEPT = 1024
+
+
+def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> bytes | None:
+    """:func:`_actions` of ``moves``, found again by the undo record of the last move
+    (``records``: one per move, shared by the copies of a state) when it was worked out
+    for this state, or for the one a move before it."""
+    if records is None or len(records) != len(moves) or not moves:
+        return _actions(game, moves)
+    last = records[-1]
+    found = _ENCODED.get(id(last))
+    if found is not None and found[0] is last:
+        return found[1]
+    before = _ENCODED.get(id(records[-2])) if len(records) > 1 else None
+    if before is not None and before[0] is records[-2]:
+        step = _actions(game, moves[-1:])
+        blob = None if step is None else before[1] + step
+    else:
+        blob = _actions(game, moves)
+    if blob is not None:
+        with _LOCK:  # (the record is kept with it: its id stays its own)
+            _keep(_ENCODED, id(last), (last, blob), ENCODED_KEPT)
+    return blob
+
+
+def _actions(game: Any, moves: list[Any]) -> bytes | None:
+    """The moves as the bytes of their action numbers (None: a move outside the space, or
+    a space that numbers moves by position)."""
+    if not moves:
+        return b""
+    try:
+        space = game.action_space()
+    except Exception:  # a game without a space: the attribute layout instead
+        return None
+    found = _ACTION_IDS.get(id(space))
+    if found is None or found[0] is not space:
+        table = getattr(space, "moves", None)
+        ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
+        found = (space, ids)
+        with _LOCK:
+            _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
+    code = "H" if space.num_actions <= 1 << 16 else "I"
+    try:
+        return array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
+    except KeyError:  # moves that are not the table's own objects: numbered one by one
+        pass
+    if type(space).action_in is not ActionSpace.action_in:
+        return None
+    try:
+        return array(code, map(space.action_of, moves)).tobytes()
+    except ActionSpaceError:
+        return None
+
+
+def _root(state: Any, first: Any) -> tuple[tuple[bytes, bytes], Any]:
+    """The (digest, pickle) of the position ``state``'s move stack starts from, and its
+    generator's words; worked out once per lineage (``first``: its first undo record)."""
+    found = _ROOTS.get(id(first)) if first is not None else None
+    if found is not None and found[0] is first:
+        return found[1], found[2]
+    root = state
+    if state.move_stack:
+        root = state.copy()
+        while root.move_stack:
+            root.pop()
+    rng_state = root.rng.getstate()
+    blob = dumps((root._kit_pack(), pack_rng_state(rng_state)))
+    pair = (_digest(blob), blob)
+    if first is not None:
+        with _LOCK:  # (the record is kept with it: its id stays its own)
+            _keep(_ROOTS, id(first), (first, pair, rng_state[1]), ROOTS_KEPT)
+    return pair, rng_state[1]
+
+
+def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
+    """``State.__reduce__`` in the compact layout, or None when the state does not fit it
+    (an attribute the layout does not know, a move outside the action space, a generator
+    of another kind, a class or game pickle finds its own way)."""
+    data = state.__dict__
+    lazy = data.get(LAZY)
+    if not data.keys() <= names and (lazy is None or not data.keys() - {LAZY} <= names):
+        return None
+    game = state.game
+    rng = data["rng"]
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)) or (
+            type(rng) is not KitRandom and type(rng) is not random.Random):
+        return None
+    if lazy is not None:  # unpickled and not touched since: the same root and actions
+        (pair, words), actions = lazy[0], lazy[1]
+    else:
+        stack = data["move_stack"]
+        records = None
+        for name in type(state)._kit_histories:
+            records = data[name]
+            if len(records) == len(stack):
+                break
+        else:
+            records = None
+        actions = _encoded(game, stack, records)
+        if actions is None:
+            return None
+        first = None
+        if actions:
+            if records:
+                first = records[0]
+            elif state.journal.entries:
+                first = state.journal.entries[0]
+            else:
+                return None
+        pair, words = _root(state, first)
+    rng_state = rng.getstate()
+    packed_rng = None if rng_state[1] is words or rng_state[1] == words \
+        else pack_rng_state(rng_state)
+    if packed_rng is None and rng_state[2] is not None:
+        packed_rng = pack_rng_state(rng_state)  # (a gauss value pending: kept exactly)
+    packed = state._kit_pack()
+    if packed is None:
+        return None
+    return (rebuild_compact, (ref, reduce_game(game)[1], pair, packed, actions,
+                              packed_rng, data.get("_kit_origin")))
+
+
+def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
+    digest, blob = pair
+    found = _ROOT_VALUES.get(digest)
+    if found is None:
+        packed, packed_rng = pickle.loads(blob)
+        found = (packed, unpack_rng_state(*packed_rng))
+        with _LOCK:
+            _keep(_ROOT_VALUES, digest, found, ROOTS_KEPT)
+    return found
+
+
+def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
+                    root: tuple[bytes, bytes], packed: Any, actions: bytes,
+                    packed_rng: tuple[Any, ...] | None, origin: Any) -> Any:
+    """Unpickle a state of the compact layout: its position now, its histories on first
+    need (:func:`materialize`)."""
+    cls = class_of(ref)
+    game = rebuild_game(*game_args)
+    state: Any = object.__new__(cls)
+    data = state.__dict__
+    data["game"] = game
+    state._kit_unpack(packed)
+    root_value = _root_value(root)
+    rng = KitRandom.__new__(KitRandom)
+    rng.set_known_state(root_value[1] if packed_rng is None
+                        else unpack_rng_state(*packed_rng))
+    data["rng"] = rng
+    data["_kit_origin"] = origin
+    data["_kit_emitted"] = None
+    if actions:
+        words = root_value[1][1]
+        data[LAZY] = ((root, words), actions)
+    else:
+        _empty_histories(state)
+    return state
+
+
+def _empty_histories(state: Any) -> None:
+    data = state.__dict__
+    data["move_stack"] = []
+    data["journal"] = Journal(state)
+    data["_kit_marks"] = []
+    data["_kit_events"] = []
+    for name in type(state)._kit_histories:
+        data[name] = []
+
+
+def materialize(state: Any) -> None:
+    """Make the histories of a state unpickled in the compact layout: its moves replayed
+    from its root (the same undo records, events and journal the original had)."""
+    data = state.__dict__
+    lazy = data[LAZY]
+    (pair, _words), actions = lazy
+    game = state.game
+    packed, rng_state = _root_value(pair)
+    replay: Any = object.__new__(type(state))
+    replay.__dict__["game"] = game
+    replay._kit_unpack(packed)
+    rng = KitRandom.__new__(KitRandom)
+    rng.set_known_state(rng_state)
+    replay.rng = rng
+    replay._kit_origin = None
+    replay._kit_emitted = None
+    _empty_histories(replay)
+    space = game.action_space()
+    numbers = array("H" if space.num_actions <= 1 << 16 else "I")
+    numbers.frombytes(actions)
+    for action in numbers:
+        replay.push(space.move_of(action, replay))
+    if replay._kit_pack() != state._kit_pack():
+        raise pickle.UnpicklingError(
+            f"replaying the moves of a pickled {type(state).__name__} did not reach its "
+            "position")
+    mine = replay.__dict__
+    for name in (*_KIT_HISTORIES, *type(state)._kit_histories):
+        data[name] = mine[name]
+    data["journal"] = Journal(state, mine["journal"].entries)
+    del data[LAZY]

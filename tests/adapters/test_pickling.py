@@ -288,3 +288,47 @@ def test_a_state_that_cannot_be_pickled_at_all_says_which_attribute_in_one_line(
         pickle.dumps(state)
     message = str(caught.value)
     assert "'scorer'" in message and "CounterState" in message and "\n" not in message
+
+
+# -- the compact layout (Focus): the position now, the histories replayed on first need ----
+
+def test_an_unpickled_focus_state_answers_at_once_and_makes_its_history_only_when_asked():
+    game = hexkit.load_game("focus")
+    state = play(game, 25, seed=5)
+    twin = pickle.loads(pickle.dumps(state))
+    assert "_kit_lazy" in twin.__dict__  # the moves below it not replayed yet
+    assert twin.legal_moves() == state.legal_moves()
+    assert twin.to_dict() == state.to_dict() and twin.outcome() == state.outcome()
+    again = pickle.loads(pickle.dumps(twin))  # pickled again before it was touched
+    assert "_kit_lazy" in twin.__dict__ and again.to_dict() == state.to_dict()
+    # Asked for its history: the very undo records, journal and events of the original.
+    assert twin.move_stack == state.move_stack and "_kit_lazy" not in twin.__dict__
+    assert twin._undo == state._undo and twin._kit_events == state._kit_events
+    assert twin.journal.entries == state.journal.entries and twin.journal.owner is twin
+    same_game_from_here(state.copy(), again)
+
+
+def test_a_focus_state_of_typed_moves_pickles_exactly():
+    # Moves parsed from text are not the action table's objects: numbered one by one.
+    game = hexkit.load_game("focus")
+    state = game.new_state(seed=2)
+    for text in [str(m) for m in play(game, 12, seed=2).move_stack]:
+        state.push(text)
+    same_game_from_here(state.copy(), pickle.loads(pickle.dumps(state)))
+
+
+def test_a_pickled_focus_state_whose_generator_drew_keeps_its_draws():
+    state = play(hexkit.load_game("focus"), 10, seed=3)
+    state.rng.random()
+    state.rng.gauss(0, 1)  # a gauss value pending
+    twin = pickle.loads(pickle.dumps(state))
+    assert [twin.rng.gauss(0, 1), twin.rng.random()] == [state.rng.gauss(0, 1),
+                                                         state.rng.random()]
+    assert twin._undo == state._undo
+
+
+def test_a_focus_state_with_an_attribute_of_its_own_pickles_by_its_attributes():
+    state = play(hexkit.load_game("focus"), 10, seed=3)
+    state.note = "kept"  # unknown to the compact layout: the attribute layout keeps it
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.note == "kept" and twin._undo == state._undo
