@@ -518,6 +518,17 @@ class State(ABC, Generic[G, M]):
     #: itself: Focus's ``_undo``), made again by replaying moves (compact pickles).
     _kit_histories: tuple[str, ...] = ()
 
+    @staticmethod
+    def _kit_canonical(packed: Any) -> Any:
+        """A packed position (``_kit_pack``) in a form equal for equal positions: what a
+        replay of the moves is checked against (default: as it is)."""
+        return packed
+
+    def _kit_histories_made(self) -> None:
+        """Called once the histories of a state unpickled in the compact layout are made
+        (``self.journal`` owned by the state): a game whose journal belongs to another of
+        its objects binds it there (Hex Baron's position)."""
+
     def copy_data(self, twin: Self) -> None:
         """Give ``twin`` (a copy being made, holding this state's attributes) its own
         copies of the game's data. Default: a deep copy of every attribute the kit does not

@@ -832,12 +832,12 @@ def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
     state: Any = object.__new__(cls)
     data = state.__dict__
     data["game"] = game
-    state._kit_unpack(packed)
     root_value = _root_value(root)
     rng = KitRandom.__new__(KitRandom)
     rng.set_known_state(root_value[1] if packed_rng is None
                         else unpack_rng_state(*packed_rng))
     data["rng"] = rng
+    state._kit_unpack(packed)
     data["_kit_origin"] = origin
     data["_kit_emitted"] = None
     if actions:
@@ -845,6 +845,7 @@ def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
         data[LAZY] = ((root, words), actions)
     else:
         _empty_histories(state)
+        state._kit_histories_made()
     return state
 
 
@@ -868,19 +869,21 @@ def materialize(state: Any) -> None:
     packed, rng_state = _root_value(pair)
     replay: Any = object.__new__(type(state))
     replay.__dict__["game"] = game
-    replay._kit_unpack(packed)
     rng = KitRandom.__new__(KitRandom)
     rng.set_known_state(rng_state)
     replay.rng = rng
+    replay._kit_unpack(packed)
     replay._kit_origin = None
     replay._kit_emitted = None
     _empty_histories(replay)
+    replay._kit_histories_made()
     space = game.action_space()
     numbers = array("H" if space.num_actions <= 1 << 16 else "I")
     numbers.frombytes(actions)
     for action in numbers:
         replay.push(space.move_of(action, replay))
-    if replay._kit_pack() != state._kit_pack():
+    canonical = type(state)._kit_canonical
+    if canonical(replay._kit_pack()) != canonical(state._kit_pack()):
         raise pickle.UnpicklingError(
             f"replaying the moves of a pickled {type(state).__name__} did not reach its "
             "position")
@@ -888,4 +891,5 @@ def materialize(state: Any) -> None:
     for name in (*_KIT_HISTORIES, *type(state)._kit_histories):
         data[name] = mine[name]
     data["journal"] = Journal(state, mine["journal"].entries)
+    state._kit_histories_made()
     del data[LAZY]

@@ -292,8 +292,9 @@ def test_a_state_that_cannot_be_pickled_at_all_says_which_attribute_in_one_line(
 
 # -- the compact layout (Focus): the position now, the histories replayed on first need ----
 
-def test_an_unpickled_focus_state_answers_at_once_and_makes_its_history_only_when_asked():
-    game = hexkit.load_game("focus")
+@pytest.mark.parametrize("name", ["focus", "hexbaron"])
+def test_an_unpickled_state_answers_at_once_and_makes_its_history_only_when_asked(name):
+    game = hexkit.load_game(name)
     state = play(game, 25, seed=5)
     twin = pickle.loads(pickle.dumps(state))
     assert "_kit_lazy" in twin.__dict__  # the moves below it not replayed yet
@@ -303,8 +304,11 @@ def test_an_unpickled_focus_state_answers_at_once_and_makes_its_history_only_whe
     assert "_kit_lazy" in twin.__dict__ and again.to_dict() == state.to_dict()
     # Asked for its history: the very undo records, journal and events of the original.
     assert twin.move_stack == state.move_stack and "_kit_lazy" not in twin.__dict__
-    assert twin._undo == state._undo and twin._kit_events == state._kit_events
-    assert twin.journal.entries == state.journal.entries and twin.journal.owner is twin
+    for kept in type(state)._kit_histories:  # Focus's undo records, Hex Baron's notes
+        assert getattr(twin, kept) == getattr(state, kept)
+    assert twin._kit_events == state._kit_events
+    assert twin.journal.entries == state.journal.entries
+    assert twin.journal.owner is (twin.pos if name == "hexbaron" else twin)
     same_game_from_here(state.copy(), again)
 
 
