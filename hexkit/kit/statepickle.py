@@ -645,9 +645,10 @@ _MAKERS: tuple[Callable[..., Any], ...] = (
 # pickles as that position, the numbers of its moves in the game's action space (two bytes
 # a move) and a reference to the position its move stack starts from (the *root*: pickled
 # once per process and named by a digest, as a game is). The unpickled state is exact at
-# its position at once; its histories (move stack, undo journal and records, events) are
-# made on first need by replaying the moves from the root, which gives exactly the undo
-# records the original had (:func:`materialize`, through ``State.__getattr__``).
+# its position at once, with its moves; the entries of its other histories (undo journal
+# and records, events, an engine's) from before it was pickled are made on first need by
+# replaying the moves from the root, which gives exactly the undo records the original had
+# (:func:`materialize`, called by ``State.pop``, ``copy``, ``events``, ``need_history``).
 
 #: The kit's history attributes every state has (made again by replaying the moves).
 _KIT_HISTORIES = ("move_stack", "journal", "_kit_marks", "_kit_events")
@@ -686,12 +687,12 @@ def compact_names(cls: type) -> frozenset[str] | None:
 
 #: id(undo record) -> (the record, the action bytes of the moves up to its own); bounded.
 #: A later state along a game adds one move to the bytes of the one before.
-_ENCODED: dict[int, tuple[Any, bytes]] = {}
+_ENCODED: dict[int, tuple[Any, Any]] = {}
 #: How many encoded move stacks :data:`_ENCODED` keeps.
 ENCODED_KEPT = 1024
 
 
-def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> bytes | None:
+def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> Any:
     """:func:`_actions` of ``moves``, found again by the undo record of the last move
     (``records``: one per move, shared by the copies of a state) when it was worked out
     for this state, or for the one a move before it."""
@@ -702,10 +703,10 @@ def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> bytes | 
     if found is not None and found[0] is last:
         return found[1]
     before = _ENCODED.get(id(records[-2])) if len(records) > 1 else None
+    blob = None
     if before is not None and before[0] is records[-2]:
-        step = _actions(game, moves[-1:])
-        blob = None if step is None else before[1] + step
-    else:
+        blob = _actions(game, moves[-1:], before[1])
+    if blob is None:
         blob = _actions(game, moves)
     if blob is not None:
         with _LOCK:  # (the record is kept with it: its id stays its own)
@@ -713,33 +714,85 @@ def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> bytes | 
     return blob
 
 
-def _actions(game: Any, moves: list[Any]) -> bytes | None:
-    """The moves as the bytes of their action numbers (None: a move outside the space, or
-    a space that numbers moves by position)."""
+def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
+    """The moves (after those ``before`` encodes) as the bytes of their action numbers, or
+    where the game's action space numbers moves by position (or has no number for one) as
+    their classes and values (:func:`_move_values`); None for moves that are neither."""
+    if type(before) is not bytes:
+        return _move_values(moves, before)
     if not moves:
-        return b""
+        return before
     try:
         space = game.action_space()
-    except Exception:  # a game without a space: the attribute layout instead
-        return None
+    except Exception:  # a game without a space: the moves' values
+        return _move_values(moves, None) if not before else None
     found = _ACTION_IDS.get(id(space))
     if found is None or found[0] is not space:
-        table = getattr(space, "moves", None)
+        table = table_of(space)
         ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
         found = (space, ids)
         with _LOCK:
             _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
     code = "H" if space.num_actions <= 1 << 16 else "I"
     try:
-        return array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
+        return before + array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
     except KeyError:  # moves that are not the table's own objects: numbered one by one
         pass
-    if type(space).action_in is not ActionSpace.action_in:
-        return None
-    try:
-        return array(code, map(space.action_of, moves)).tobytes()
-    except ActionSpaceError:
-        return None
+    if type(space).action_in is ActionSpace.action_in and type(table_of(space)) is tuple:
+        try:
+            return before + array(code, map(space.action_of, moves)).tobytes()
+        except ActionSpaceError:
+            pass
+    return _move_values(moves, None) if not before else None
+
+
+def table_of(space: Any) -> Any:
+    """The tuple of every move of an action space listed in full (its ``moves``: action
+    ``i`` is ``moves[i]`` whatever the position), else None."""
+    table = getattr(space, "moves", None)
+    return table if type(table) is tuple and len(table) == space.num_actions else None
+
+
+def _decode_moves(game: Any, actions: Any) -> list[Any]:
+    """The moves :func:`_actions` encoded."""
+    if type(actions) is bytes:
+        space = game.action_space()
+        numbers = array("H" if space.num_actions <= 1 << 16 else "I")
+        numbers.frombytes(actions)
+        return list(map(table_of(space).__getitem__, numbers))
+    refs, values = actions
+    classes = [class_of(ref) for ref in refs]
+    return moves_from([(classes[i], args) for i, args in values])
+
+
+def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
+                 ) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
+    """The moves (after ``before``'s) as (the names of their classes, (class index, values)
+    per move), each move reduced once per process (None: a move pickle writes its own
+    way)."""
+    known = _REDUCED
+    refs = list(before[0]) if before else []
+    values = list(before[1]) if before else []
+    for move in moves:
+        found = known.get(id(move))
+        if found is None or found[0] is not move:
+            reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+            if len(reduced) != 2 or type(reduced[0]) is not type:
+                return None
+            found = (move, reduced[0], reduced[1])
+            if len(known) >= MOVES_KEPT:
+                known.clear()
+            known[id(move)] = found  # (the move is kept: its id stays its own)
+        ref = class_ref(found[1])
+        if ref is None:
+            return None
+        try:
+            index = refs.index(ref)
+        except ValueError:
+            index = len(refs)
+            refs.append(ref)
+        values.append((index, found[2]))
+    return tuple(refs), tuple(values)
 
 
 def _root(state: Any, first: Any) -> tuple[tuple[bytes, bytes], Any]:
@@ -776,16 +829,15 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     if ref is None or not _core_reduce(type(game)) or (
             type(rng) is not KitRandom and type(rng) is not random.Random):
         return None
-    if lazy is not None:  # unpickled and not touched since: the same root and actions
+    if lazy is not None and len(data["move_stack"]) != lazy[2]:
+        materialize(state)  # moves pushed since it was unpickled: encoded again
+        lazy = None
+    if lazy is not None:  # unpickled, no move pushed since: the same root and actions
         (pair, words), actions = lazy[0], lazy[1]
     else:
         stack = data["move_stack"]
-        records = None
-        for name in type(state)._kit_histories:
-            records = data[name]
-            if len(records) == len(stack):
-                break
-        else:
+        records = state._kit_records()
+        if records is not None and len(records) != len(stack):
             records = None
         actions = _encoded(game, stack, records)
         if actions is None:
@@ -807,8 +859,10 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     packed = state._kit_pack()
     if packed is None:
         return None
+    kept = type(state)._kit_last_kept
+    lasts = tuple(data[name][-1:] for name in kept) if kept and actions else ()
     return (rebuild_compact, (ref, reduce_game(game)[1], pair, packed, actions,
-                              packed_rng, data.get("_kit_origin")))
+                              packed_rng, data.get("_kit_origin"), lasts))
 
 
 def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
@@ -823,8 +877,9 @@ def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
 
 
 def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
-                    root: tuple[bytes, bytes], packed: Any, actions: bytes,
-                    packed_rng: tuple[Any, ...] | None, origin: Any) -> Any:
+                    root: tuple[bytes, bytes], packed: Any, actions: Any,
+                    packed_rng: tuple[Any, ...] | None, origin: Any,
+                    lasts: tuple[list[Any], ...] = ()) -> Any:
     """Unpickle a state of the compact layout: its position now, its histories on first
     need (:func:`materialize`)."""
     cls = class_of(ref)
@@ -840,12 +895,15 @@ def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
     state._kit_unpack(packed)
     data["_kit_origin"] = origin
     data["_kit_emitted"] = None
+    # Every history empty but the moves: what is pushed from here on goes in them, and
+    # materialize() puts the earlier entries before it.
+    _empty_histories(state)
     if actions:
-        words = root_value[1][1]
-        data[LAZY] = ((root, words), actions)
-    else:
-        _empty_histories(state)
-        state._kit_histories_made()
+        moves = data["move_stack"] = _decode_moves(game, actions)
+        data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed)
+        for name, last in zip(cls._kit_last_kept, lasts, strict=True):  # (pictures)
+            data[name] = list(last)
+    state._kit_histories_made(None)
     return state
 
 
@@ -860,36 +918,39 @@ def _empty_histories(state: Any) -> None:
 
 
 def materialize(state: Any) -> None:
-    """Make the histories of a state unpickled in the compact layout: its moves replayed
-    from its root (the same undo records, events and journal the original had)."""
+    """Make whole the histories of a state unpickled in the compact layout: the moves it
+    was unpickled with replayed from its root, whose undo records, events and journal (the
+    very ones the original had) go before those of the moves pushed since."""
     data = state.__dict__
-    lazy = data[LAZY]
-    (pair, _words), actions = lazy
+    (pair, _words), _actions, count, _packed = data[LAZY]
     game = state.game
-    packed, rng_state = _root_value(pair)
-    replay: Any = object.__new__(type(state))
-    replay.__dict__["game"] = game
+    packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
     rng = KitRandom.__new__(KitRandom)
-    rng.set_known_state(rng_state)
-    replay.rng = rng
+    rng.set_known_state(unpack_rng_state(*packed_rng))
+    replay: Any = object.__new__(type(state))
+    mine = replay.__dict__
+    mine["game"] = game
+    mine["rng"] = rng
     replay._kit_unpack(packed)
-    replay._kit_origin = None
-    replay._kit_emitted = None
+    mine["_kit_origin"] = None
+    mine["_kit_emitted"] = None
     _empty_histories(replay)
-    replay._kit_histories_made()
-    space = game.action_space()
-    numbers = array("H" if space.num_actions <= 1 << 16 else "I")
-    numbers.frombytes(actions)
-    for action in numbers:
-        replay.push(space.move_of(action, replay))
-    canonical = type(state)._kit_canonical
-    if canonical(replay._kit_pack()) != canonical(state._kit_pack()):
+    replay._kit_histories_made(None)
+    for move in data["move_stack"][:count]:
+        replay.push(move)
+    # (Checked while the state is at the position it was unpickled at: the pack it was
+    # unpickled from may share tables the moves pushed since have changed.)
+    if len(data["move_stack"]) == count and (
+            replay._kit_canonical(replay._kit_pack()) != state._kit_canonical(state._kit_pack())):
         raise pickle.UnpicklingError(
             f"replaying the moves of a pickled {type(state).__name__} did not reach its "
             "position")
-    mine = replay.__dict__
-    for name in (*_KIT_HISTORIES, *type(state)._kit_histories):
-        data[name] = mine[name]
-    data["journal"] = Journal(state, mine["journal"].entries)
-    state._kit_histories_made()
+    kept = type(state)._kit_last_kept
+    for name in ("_kit_events", *type(state)._kit_histories):
+        data[name][:1 if name in kept else 0] = mine[name]
+    entries = mine["journal"].entries
+    shift = len(entries)
+    data["_kit_marks"][:] = [*mine["_kit_marks"], *(m + shift for m in data["_kit_marks"])]
+    state.journal.entries[:0] = entries
     del data[LAZY]
+    state._kit_histories_made(replay)

@@ -286,6 +286,7 @@ class HexBaronState(State[HexBaronGame, Command]):
     def move_note(self, ply: int = -1) -> str:
         """What command number ``ply`` did, as the grid's ``Last:`` line says it (its cost,
         and at the end of a turn what was destroyed)."""
+        self.need_history()
         notes = self.notes
         index = ply + len(notes) if ply < 0 else ply
         if len(notes) != len(self.move_stack) or not 0 <= index < len(notes):
@@ -315,6 +316,7 @@ class HexBaronState(State[HexBaronGame, Command]):
     # -- the compact pickle (hexkit.kit.statepickle: the position flat, the commands as
     # action numbers, the journal and notes made again by replaying them when needed) --
     _kit_histories = ("notes",)
+    _kit_last_kept = ("notes",)
     _kit_packed_names = ("catalogue", "pos")
 
     def _kit_pack(self) -> tuple[Any, ...] | None:
@@ -372,15 +374,14 @@ class HexBaronState(State[HexBaronGame, Command]):
         self.__dict__["catalogue"] = catalogue
         self.__dict__["pos"] = pos
 
-    @staticmethod
-    def _kit_canonical(packed: tuple[Any, ...]) -> tuple[Any, ...]:
+    def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """A packed position with each seat's pieces in tile order (a set's order follows
         its history, which a replay does not repeat)."""
         mine = sorted(zip(packed[2], packed[4], strict=True))
         theirs = sorted(zip(packed[3], packed[5], strict=True))
         return (*packed[:2], mine, theirs, *packed[6:])
 
-    def _kit_histories_made(self) -> None:
+    def _kit_histories_made(self, replay: State | None) -> None:
         """The journal is the position's."""
         journal = self.journal
         journal.owner = self.pos
