@@ -493,7 +493,7 @@ class State(ABC, Generic[G, M]):
 
         The kit copies its own data and calls :meth:`copy_data` for the game's."""
         if "_kit_lazy" in self.__dict__:  # unpickled, its earlier histories not made yet
-            _pickling().materialize(self)
+            return _pickling().copy_lazy(self)  # type: ignore[no-any-return]
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.rng = rng_copy(self.rng)
@@ -533,6 +533,12 @@ class State(ABC, Generic[G, M]):
         for name in self._kit_histories:
             return getattr(self, name)  # type: ignore[no-any-return]
         return None
+
+    def _kit_copying(self, twin: State | None) -> None:
+        """Called before (``twin`` None) and after a state unpickled in the compact layout,
+        its histories not made yet, is copied: the copy makes them itself when needed. A
+        game whose objects make their state's histories when copied (an engine's) holds
+        that off here, and points the copy's at the copy."""
 
     def _kit_histories_made(self, replay: State | None) -> None:
         """Called once the histories of a state unpickled in the compact layout are made

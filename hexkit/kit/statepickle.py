@@ -954,3 +954,18 @@ def materialize(state: Any) -> None:
     state.journal.entries[:0] = entries
     del data[LAZY]
     state._kit_histories_made(replay)
+
+
+def copy_lazy(state: Any) -> Any:
+    """``State.copy`` of a state whose histories are not made yet: a copy that makes its
+    own when needed (from the same moves), without making the state's first."""
+    data = state.__dict__
+    lazy = data.pop(LAZY)
+    state._kit_copying(None)
+    try:
+        twin = state.copy()
+    finally:
+        data[LAZY] = lazy
+    twin.__dict__[LAZY] = lazy
+    state._kit_copying(twin)
+    return twin

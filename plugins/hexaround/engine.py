@@ -216,7 +216,7 @@ class Engine:
 
     #: Attributes a compact pickle leaves out (see :func:`kit_pack`).
     kit_skip: frozenset[str] = frozenset({"position", "template", "generator", "_kit_state",
-                                          "_outcomes"})
+                                          "_kit_copied", "_outcomes"})
 
     def __getstate__(self) -> dict[str, Any]:
         # The compiled generator is rebuilt from the configuration, never pickled.
@@ -865,6 +865,20 @@ class EngineStatePacking:
     def _kit_records(self) -> list[Any] | None:
         """The position's history: one entry per action, shared by copies."""
         return self.engine.position.history
+
+    def _kit_copying(self, twin: Any) -> None:
+        """The engine does not make the histories while it is copied; the copy's makes
+        the copy's."""
+        data = self.engine.__dict__
+        if twin is None:
+            data["_kit_copied"] = data.pop("_kit_state", None)
+            return
+        owner = data.pop("_kit_copied", None)
+        if owner is not None:
+            data["_kit_state"] = owner
+            theirs = twin.engine.__dict__
+            theirs.pop("_kit_copied", None)
+            theirs["_kit_state"] = weakref.ref(twin)
 
     def _kit_histories_made(self, replay: Any) -> None:
         """The engine's histories: the replay's, or empty."""

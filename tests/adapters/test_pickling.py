@@ -328,7 +328,9 @@ def test_moves_pushed_after_unpickling_then_popped_below_it_list_moves_as_the_or
         state.push(move)
         twin.push(move)
     assert twin.render() == state.render()
-    for other in (twin, pickle.loads(pickle.dumps(twin))):
+    copied = twin.copy()  # a copy of it makes its own history, not the state's first
+    assert "_kit_lazy" in twin.__dict__ and "_kit_lazy" in copied.__dict__
+    for other in (twin, copied, pickle.loads(pickle.dumps(twin))):
         original = state.copy()
         while original.move_stack:
             assert other.events() == original.events()
