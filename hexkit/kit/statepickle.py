@@ -759,7 +759,10 @@ def _decode_moves(game: Any, actions: Any) -> list[Any]:
         space = game.action_space()
         numbers = array("H" if space.num_actions <= 1 << 16 else "I")
         numbers.frombytes(actions)
-        return list(map(table_of(space).__getitem__, numbers))
+        table = getattr(space, "moves", None)
+        if type(table) is not tuple:
+            raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
+        return [table[i] for i in numbers]
     refs, values = actions
     classes = [class_of(ref) for ref in refs]
     return moves_from([(classes[i], args) for i, args in values])
