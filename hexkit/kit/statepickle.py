@@ -17,6 +17,12 @@ read once per process, so that pickling a state again, or a later state of the s
 costs little more than its last few entries. The unpickled state can pop every move it
 had.
 
+A state whose class writes its position flat (``_kit_pack``/``_kit_unpack``: the built-in
+games) pickles in a smaller, *compact* layout instead (:func:`reduce_compact`): that
+position, its moves as action numbers and the position they start from by digest; the
+unpickled state's earlier history is made by replaying the moves when first needed
+(:func:`materialize`).
+
 A state that holds something pickle cannot write (a lambda, a generator, an open file)
 falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
 those moves, replayed when it is unpickled; one without a saved form raises a one-line
