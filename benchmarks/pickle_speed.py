@@ -2,6 +2,7 @@
 rounds.
 
     python benchmarks/pickle_speed.py [--rounds 7] [--plies 30] [--games focus,hive]
+        [--modes again,along,cold]
 
 Three ways of pickling, each against copy() of the same states:
 
@@ -74,7 +75,7 @@ def empty_tables() -> None:
     from hexkit.kit import rng, statepickle
 
     names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
-             "_BY_BYTES", "_LAST")
+             "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()
@@ -138,7 +139,12 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true",
                         help="the round trip of the same data as plain values (the layout's "
                              "floor) beside the kit's, along a game")
+    parser.add_argument("--modes", default="again,along,cold",
+                        help="which of again, along, cold to run (cold empties the kit's "
+                             "tables, so the next round's along starts from empty ones)")
     args = parser.parse_args()
+    if not set(args.modes.split(",")) <= {"again", "along", "cold"}:
+        parser.error(f"--modes takes again, along and cold, not {args.modes!r}")
 
     import hexkit
 
@@ -164,7 +170,7 @@ def main() -> None:
             print(f"  {name:30} {cp:6.1f} {fl:9.1f} {kit:8.1f} {warm:8.1f} {fl / cp:10.1f} "
                   f"{kit / cp:8.1f} {warm / cp:9.1f}")
         return
-    modes = ("again", "along", "cold")
+    modes = tuple(m for m in args.modes.split(",") if m)
     columns = ("copy", "deepcopy", "dumps", "loads")
     figures: dict[tuple[str, str], dict[str, list[float]]] = {
         (m, n): {c: [] for c in columns} for m in modes for n in names}

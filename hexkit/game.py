@@ -420,6 +420,8 @@ class State(ABC, Generic[G, M]):
         """Undo the last move pushed and return it."""
         if not self.move_stack:
             raise HexkitError("there is no move to undo")
+        if "_kit_lazy" in self.__dict__:
+            _pickling().materialize(self)
         move = self.move_stack[-1]
         self.undo(move)
         self.journal.rollback(self._kit_marks.pop())
@@ -442,6 +444,7 @@ class State(ABC, Generic[G, M]):
     def events(self, ply: int = -1) -> tuple[GameEvent, ...]:
         """What move number ``ply`` of the move stack did (default: the last one), with a
         ``game_over`` event after the move that ended the game."""
+        self.need_history()
         log = self._kit_events
         count = len(log)
         index = ply + count if ply < 0 else ply
@@ -489,6 +492,8 @@ class State(ABC, Generic[G, M]):
         """An independent copy (move stack and undo journal included, so it can pop too).
 
         The kit copies its own data and calls :meth:`copy_data` for the game's."""
+        if "_kit_lazy" in self.__dict__:  # unpickled, its earlier histories not made yet
+            return _pickling().copy_lazy(self)  # type: ignore[no-any-return]
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.rng = rng_copy(self.rng)
@@ -499,6 +504,48 @@ class State(ABC, Generic[G, M]):
         twin._kit_emitted = None
         self.copy_data(twin)
         return twin
+
+    def need_history(self) -> None:
+        """Make the histories of a state unpickled in the compact layout whole (its undo
+        records, events and journal from before it was pickled are made on first need, by
+        replaying its moves: :mod:`hexkit.kit.statepickle`). The kit calls it before it
+        reads them (:meth:`pop`, :meth:`copy`, :meth:`events`); a game's method that reads
+        its own undo records for something else calls it first."""
+        if "_kit_lazy" in self.__dict__:
+            _pickling().materialize(self)
+
+    #: The state's own histories beside the kit's (lists of undo records a game keeps
+    #: itself: Focus's ``_undo``), made again by replaying moves (compact pickles).
+    _kit_histories: tuple[str, ...] = ()
+    #: Those of :attr:`_kit_histories` whose last entry a compact pickle holds (read
+    #: without :meth:`need_history`: Hex Baron's pictures show the last note).
+    _kit_last_kept: tuple[str, ...] = ()
+
+    def _kit_canonical(self, packed: Any) -> Any:
+        """A packed position (``_kit_pack``) in a form equal for equal positions: what a
+        replay of the moves is checked against (default: as it is)."""
+        return packed
+
+    def _kit_records(self) -> list[Any] | None:
+        """A list of one object per move on the stack, each made by its move and shared by
+        the copies of the state (a compact pickle finds the moves it encoded by them).
+        Default: the first of :attr:`_kit_histories`."""
+        for name in self._kit_histories:
+            return getattr(self, name)  # type: ignore[no-any-return]
+        return None
+
+    def _kit_copying(self, twin: State | None) -> None:
+        """Called before (``twin`` None) and after a state unpickled in the compact layout,
+        its histories not made yet, is copied: the copy makes them itself when needed. A
+        game whose objects make their state's histories when copied (an engine's) holds
+        that off here, and points the copy's at the copy."""
+
+    def _kit_histories_made(self, replay: State | None) -> None:
+        """Called once the histories of a state unpickled in the compact layout are made
+        (``self.journal`` owned by the state), from ``replay`` (the state the moves were
+        replayed on, None for none): a game moves there the histories its own objects hold
+        (an engine's) and binds the journal to the object that owns it (Hex Baron's
+        position)."""
 
     def copy_data(self, twin: Self) -> None:
         """Give ``twin`` (a copy being made, holding this state's attributes) its own

@@ -17,6 +17,12 @@ read once per process, so that pickling a state again, or a later state of the s
 costs little more than its last few entries. The unpickled state can pop every move it
 had.
 
+A state whose class writes its position flat (``_kit_pack``/``_kit_unpack``: the built-in
+games) pickles in a smaller, *compact* layout instead (:func:`reduce_compact`): that
+position, its moves as action numbers and the position they start from by digest; the
+unpickled state's earlier history is made by replaying the moves when first needed
+(:func:`materialize`).
+
 A state that holds something pickle cannot write (a lambda, a generator, an open file)
 falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
 those moves, replayed when it is unpickled; one without a saved form raises a one-line
@@ -34,11 +40,13 @@ import pickle
 import random
 import sys
 import threading
+from array import array
 from collections.abc import Callable, Mapping
 from itertools import chain
 from typing import Any
 
-from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed
+from hexkit.kit.actions import ActionSpace, ActionSpaceError
+from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed, unpack_rng_state
 from hexkit.kit.rng import keep_bounded as _keep
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
@@ -493,6 +501,8 @@ _ACTIVE = threading.local()
 def state_data(state: Any) -> dict[str, Any]:
     """``State.__getstate__``: the state's attributes, minus its game (pickled once, beside
     them); its own journal as its entries; the game's shared objects as references."""
+    if LAZY in state.__dict__:
+        materialize(state)
     data = dict(state.__dict__)
     game = data.pop("game", None)
     journal = data.get("journal")
@@ -535,6 +545,13 @@ def restore_state(state: Any, data: Mapping[str, Any]) -> None:
 def reduce_state(state: Any) -> tuple[Any, ...]:
     """``State.__reduce__``: the class, the game and the blob of :func:`state_data` (or, for
     a state holding something pickle cannot write, the saved form and the moves)."""
+    names = compact_names(type(state))
+    if names is not None:
+        found = reduce_compact(state, names)
+        if found is not None:
+            return found
+        if LAZY in state.__dict__:
+            materialize(state)
     active = _ACTIVE.__dict__.setdefault("ids", set())
     if id(state) in active:
         raise TypeError(f"a {type(state).__name__} holds itself")
@@ -627,3 +644,337 @@ def _as_is(value: Any) -> Any:
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
     rng_from_packed, history_from, _moves_named, shared_value, _as_is)
+
+
+# -- the compact layout: a position and the actions that led to it -------------------------
+# A state whose class can write its position flat (``_kit_pack``/``_kit_unpack``: Focus)
+# pickles as that position, the numbers of its moves in the game's action space (two bytes
+# a move) and a reference to the position its move stack starts from (the *root*: pickled
+# once per process and named by a digest, as a game is). The unpickled state is exact at
+# its position at once, with its moves; the entries of its other histories (undo journal
+# and records, events, an engine's) from before it was pickled are made on first need by
+# replaying the moves from the root, which gives exactly the undo records the original had
+# (:func:`materialize`, called by ``State.pop``, ``copy``, ``events``, ``need_history``).
+
+#: The kit's history attributes every state has (made again by replaying the moves).
+_KIT_HISTORIES = ("move_stack", "journal", "_kit_marks", "_kit_events")
+#: The kit's attributes a compact pickle writes or makes itself.
+_KIT_NAMES = frozenset({"game", "rng", "_kit_origin", "_kit_emitted", *_KIT_HISTORIES})
+#: The attribute of an unpickled state whose histories are not made yet: (the root, the
+#: actions).
+LAZY = "_kit_lazy"
+
+#: id(first undo record of a lineage) -> (that record, the root's (digest, pickle), the
+#: root's generator words); bounded. Every copy of a state, and every later state of its
+#: game, shares its first record, so the root is worked out once per game.
+_ROOTS: dict[int, tuple[Any, tuple[bytes, bytes], Any]] = {}
+#: The root's digest -> (its packed position, its generator state); bounded.
+_ROOT_VALUES: dict[bytes, tuple[Any, tuple[Any, ...]]] = {}
+#: How many roots each table keeps.
+ROOTS_KEPT = 256
+#: id(action space) -> (the space, id(move) -> action) for spaces listed in full.
+_ACTION_IDS: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def compact_names(cls: type) -> frozenset[str] | None:
+    """The attributes a compact pickle of ``cls`` covers, or None when the class does not
+    write its position flat."""
+    found = cls.__dict__.get("_kit_compact_names")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    packed = getattr(cls, "_kit_packed_names", None)
+    if packed is None or getattr(cls, "_kit_pack", None) is None:
+        return None
+    names = frozenset({*_KIT_NAMES, *packed, *getattr(cls, "_kit_histories", ()),
+                       *getattr(cls, "_kit_transient", ())})
+    setattr(cls, "_kit_compact_names", names)  # noqa: B010  (a class attribute, once)
+    return names
+
+
+#: id(undo record) -> (the record, the action bytes of the moves up to its own); bounded.
+#: A later state along a game adds one move to the bytes of the one before.
+_ENCODED: dict[int, tuple[Any, Any]] = {}
+#: How many encoded move stacks :data:`_ENCODED` keeps.
+ENCODED_KEPT = 1024
+
+
+def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> Any:
+    """:func:`_actions` of ``moves``, found again by the undo record of the last move
+    (``records``: one per move, shared by the copies of a state) when it was worked out
+    for this state, or for the one a move before it."""
+    if records is None or len(records) != len(moves) or not moves:
+        return _actions(game, moves)
+    last = records[-1]
+    found = _ENCODED.get(id(last))
+    if found is not None and found[0] is last:
+        return found[1]
+    before = _ENCODED.get(id(records[-2])) if len(records) > 1 else None
+    blob = None
+    if before is not None and before[0] is records[-2]:
+        blob = _actions(game, moves[-1:], before[1])
+    if blob is None:
+        blob = _actions(game, moves)
+    if blob is not None:
+        with _LOCK:  # (the record is kept with it: its id stays its own)
+            _keep(_ENCODED, id(last), (last, blob), ENCODED_KEPT)
+    return blob
+
+
+def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
+    """The moves (after those ``before`` encodes) as the bytes of their action numbers, or
+    where the game's action space numbers moves by position (or has no number for one) as
+    their classes and values (:func:`_move_values`); None for moves that are neither."""
+    if type(before) is not bytes:
+        return _move_values(moves, before)
+    if not moves:
+        return before
+    try:
+        space = game.action_space()
+    except Exception:  # a game without a space: the moves' values
+        return _move_values(moves, None) if not before else None
+    found = _ACTION_IDS.get(id(space))
+    if found is None or found[0] is not space:
+        table = table_of(space)
+        ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
+        found = (space, ids)
+        with _LOCK:
+            _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
+    code = "H" if space.num_actions <= 1 << 16 else "I"
+    try:
+        return before + array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
+    except KeyError:  # moves that are not the table's own objects: numbered one by one
+        pass
+    if type(space).action_in is ActionSpace.action_in and type(table_of(space)) is tuple:
+        try:
+            return before + array(code, map(space.action_of, moves)).tobytes()
+        except ActionSpaceError:
+            pass
+    return _move_values(moves, None) if not before else None
+
+
+def table_of(space: Any) -> Any:
+    """The tuple of every move of an action space listed in full (its ``moves``: action
+    ``i`` is ``moves[i]`` whatever the position), else None."""
+    table = getattr(space, "moves", None)
+    return table if type(table) is tuple and len(table) == space.num_actions else None
+
+
+def _decode_moves(game: Any, actions: Any) -> list[Any]:
+    """The moves :func:`_actions` encoded."""
+    if type(actions) is bytes:
+        space = game.action_space()
+        numbers = array("H" if space.num_actions <= 1 << 16 else "I")
+        numbers.frombytes(actions)
+        table = getattr(space, "moves", None)
+        if type(table) is not tuple:
+            raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
+        return [table[i] for i in numbers]
+    refs, values = actions
+    classes = [class_of(ref) for ref in refs]
+    return moves_from([(classes[i], args) for i, args in values])
+
+
+def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
+                 ) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
+    """The moves (after ``before``'s) as (the names of their classes, (class index, values)
+    per move), each move reduced once per process (None: a move pickle writes its own
+    way)."""
+    known = _REDUCED
+    refs = list(before[0]) if before else []
+    values = list(before[1]) if before else []
+    for move in moves:
+        found = known.get(id(move))
+        if found is None or found[0] is not move:
+            reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+            if len(reduced) != 2 or type(reduced[0]) is not type:
+                return None
+            found = (move, reduced[0], reduced[1])
+            if len(known) >= MOVES_KEPT:
+                known.clear()
+            known[id(move)] = found  # (the move is kept: its id stays its own)
+        ref = class_ref(found[1])
+        if ref is None:
+            return None
+        try:
+            index = refs.index(ref)
+        except ValueError:
+            index = len(refs)
+            refs.append(ref)
+        values.append((index, found[2]))
+    return tuple(refs), tuple(values)
+
+
+def _root(state: Any, first: Any) -> tuple[tuple[bytes, bytes], Any]:
+    """The (digest, pickle) of the position ``state``'s move stack starts from, and its
+    generator's words; worked out once per lineage (``first``: its first undo record)."""
+    found = _ROOTS.get(id(first)) if first is not None else None
+    if found is not None and found[0] is first:
+        return found[1], found[2]
+    root = state
+    if state.move_stack:
+        root = state.copy()
+        while root.move_stack:
+            root.pop()
+    rng_state = root.rng.getstate()
+    blob = dumps((root._kit_pack(), pack_rng_state(rng_state)))
+    pair = (_digest(blob), blob)
+    if first is not None:
+        with _LOCK:  # (the record is kept with it: its id stays its own)
+            _keep(_ROOTS, id(first), (first, pair, rng_state[1]), ROOTS_KEPT)
+    return pair, rng_state[1]
+
+
+def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
+    """``State.__reduce__`` in the compact layout, or None when the state does not fit it
+    (an attribute the layout does not know, a move outside the action space, a generator
+    of another kind, a class or game pickle finds its own way)."""
+    data = state.__dict__
+    lazy = data.get(LAZY)
+    if not data.keys() <= names and (lazy is None or not data.keys() - {LAZY} <= names):
+        return None
+    game = state.game
+    rng = data["rng"]
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)) or (
+            type(rng) is not KitRandom and type(rng) is not random.Random):
+        return None
+    if lazy is not None and len(data["move_stack"]) != lazy[2]:
+        materialize(state)  # moves pushed since it was unpickled: encoded again
+        lazy = None
+    if lazy is not None:  # unpickled, no move pushed since: the same root and actions
+        (pair, words), actions = lazy[0], lazy[1]
+    else:
+        stack = data["move_stack"]
+        records = state._kit_records()
+        if records is not None and len(records) != len(stack):
+            records = None
+        actions = _encoded(game, stack, records)
+        if actions is None:
+            return None
+        first = None
+        if actions:
+            if records:
+                first = records[0]
+            elif state.journal.entries:
+                first = state.journal.entries[0]
+            else:
+                return None
+        pair, words = _root(state, first)
+    rng_state = rng.getstate()
+    packed_rng = None if rng_state[1] is words or rng_state[1] == words \
+        else pack_rng_state(rng_state)
+    if packed_rng is None and rng_state[2] is not None:
+        packed_rng = pack_rng_state(rng_state)  # (a gauss value pending: kept exactly)
+    packed = state._kit_pack()
+    if packed is None:
+        return None
+    kept = type(state)._kit_last_kept
+    lasts = tuple(data[name][-1:] for name in kept) if kept and actions else ()
+    return (rebuild_compact, (ref, reduce_game(game)[1], pair, packed, actions,
+                              packed_rng, data.get("_kit_origin"), lasts))
+
+
+def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
+    digest, blob = pair
+    found = _ROOT_VALUES.get(digest)
+    if found is None:
+        packed, packed_rng = pickle.loads(blob)
+        found = (packed, unpack_rng_state(*packed_rng))
+        with _LOCK:
+            _keep(_ROOT_VALUES, digest, found, ROOTS_KEPT)
+    return found
+
+
+def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
+                    root: tuple[bytes, bytes], packed: Any, actions: Any,
+                    packed_rng: tuple[Any, ...] | None, origin: Any,
+                    lasts: tuple[list[Any], ...] = ()) -> Any:
+    """Unpickle a state of the compact layout: its position now, its histories on first
+    need (:func:`materialize`)."""
+    cls = class_of(ref)
+    game = rebuild_game(*game_args)
+    state: Any = object.__new__(cls)
+    data = state.__dict__
+    data["game"] = game
+    root_value = _root_value(root)
+    rng = KitRandom.__new__(KitRandom)
+    rng.set_known_state(root_value[1] if packed_rng is None
+                        else unpack_rng_state(*packed_rng))
+    data["rng"] = rng
+    state._kit_unpack(packed)
+    data["_kit_origin"] = origin
+    data["_kit_emitted"] = None
+    # Every history empty but the moves: what is pushed from here on goes in them, and
+    # materialize() puts the earlier entries before it.
+    _empty_histories(state)
+    if actions:
+        moves = data["move_stack"] = _decode_moves(game, actions)
+        data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed)
+        for name, last in zip(cls._kit_last_kept, lasts, strict=True):  # (pictures)
+            data[name] = list(last)
+    state._kit_histories_made(None)
+    return state
+
+
+def _empty_histories(state: Any) -> None:
+    data = state.__dict__
+    data["move_stack"] = []
+    data["journal"] = Journal(state)
+    data["_kit_marks"] = []
+    data["_kit_events"] = []
+    for name in type(state)._kit_histories:
+        data[name] = []
+
+
+def materialize(state: Any) -> None:
+    """Make whole the histories of a state unpickled in the compact layout: the moves it
+    was unpickled with replayed from its root, whose undo records, events and journal (the
+    very ones the original had) go before those of the moves pushed since."""
+    data = state.__dict__
+    (pair, _words), _actions, count, _packed = data[LAZY]
+    game = state.game
+    packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
+    rng = KitRandom.__new__(KitRandom)
+    rng.set_known_state(unpack_rng_state(*packed_rng))
+    replay: Any = object.__new__(type(state))
+    mine = replay.__dict__
+    mine["game"] = game
+    mine["rng"] = rng
+    replay._kit_unpack(packed)
+    mine["_kit_origin"] = None
+    mine["_kit_emitted"] = None
+    _empty_histories(replay)
+    replay._kit_histories_made(None)
+    for move in data["move_stack"][:count]:
+        replay.push(move)
+    # (Checked while the state is at the position it was unpickled at: the pack it was
+    # unpickled from may share tables the moves pushed since have changed.)
+    if len(data["move_stack"]) == count and (
+            replay._kit_canonical(replay._kit_pack()) != state._kit_canonical(state._kit_pack())):
+        raise pickle.UnpicklingError(
+            f"replaying the moves of a pickled {type(state).__name__} did not reach its "
+            "position")
+    kept = type(state)._kit_last_kept
+    for name in ("_kit_events", *type(state)._kit_histories):
+        data[name][:1 if name in kept else 0] = mine[name]
+    entries = mine["journal"].entries
+    shift = len(entries)
+    data["_kit_marks"][:] = [*mine["_kit_marks"], *(m + shift for m in data["_kit_marks"])]
+    state.journal.entries[:0] = entries
+    del data[LAZY]
+    state._kit_histories_made(replay)
+
+
+def copy_lazy(state: Any) -> Any:
+    """``State.copy`` of a state whose histories are not made yet: a copy that makes its
+    own when needed (from the same moves), without making the state's first."""
+    data = state.__dict__
+    lazy = data.pop(LAZY)
+    state._kit_copying(None)
+    try:
+        twin = state.copy()
+    finally:
+        data[LAZY] = lazy
+    twin.__dict__[LAZY] = lazy
+    state._kit_copying(twin)
+    return twin

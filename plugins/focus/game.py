@@ -394,6 +394,37 @@ class FocusState(State[Focus, FocusMove]):
         twin._tops = list(self._tops)
         twin._undo = list(self._undo)
 
+    # -- the compact pickle (hexkit.kit.statepickle: the position flat, the moves as
+    # action numbers, the undo records made again by replaying them when first needed) --
+    _kit_histories = ("_undo",)
+    _kit_packed_names = ("rules", "_stacks", "_reserve", "_captured", "_turn",
+                         "_turns_taken", "_active", "_winner", "_reason", "_tops")
+    _kit_transient = ("_typed",)  # (the squares of the move parsed last, for messages)
+
+    def _kit_pack(self) -> tuple[Any, ...] | None:
+        """The position as tuples of small ints (None: rules other than the game's)."""
+        if self.rules is not self.game.rules:
+            return None
+        return (tuple(map(tuple, self._stacks)), tuple(self._reserve), tuple(self._captured),
+                self._turn, tuple(self._turns_taken), tuple(self._active), self._winner,
+                self._reason, tuple(self._tops))
+
+    def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
+        """The position :meth:`_kit_pack` gave, set on a state made without ``__init__``."""
+        (stacks, reserve, captured, turn, turns_taken, active, winner, reason,
+         tops) = packed
+        data = self.__dict__
+        data["rules"] = self.game.rules
+        data["_stacks"] = list(map(list, stacks))
+        data["_reserve"] = list(reserve)
+        data["_captured"] = list(captured)
+        data["_turn"] = turn
+        data["_turns_taken"] = list(turns_taken)
+        data["_active"] = list(active)
+        data["_winner"] = winner
+        data["_reason"] = reason
+        data["_tops"] = list(tops)
+
     def __getstate__(self) -> dict[str, Any]:
         """The kit's data; the undo records as a history (shared by copies, like the
         moves: hexkit.kit.statepickle.History)."""

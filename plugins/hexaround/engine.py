@@ -18,6 +18,7 @@ An action is a tuple ``(kind, from_key, to_key)``; ``from_key`` is None for a pl
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
@@ -51,7 +52,7 @@ from hexaround.movegen import (
     compiled_generator,
     mover_moves,
 )
-from hexaround.position import PASS, Action, Position, _topmost
+from hexaround.position import PASS, Action, Caches, Position, _topmost
 from hexkit.kit.statepickle import Shared, history
 
 # Results.
@@ -183,6 +184,8 @@ class Engine:
     def copy(self) -> Self:
         """An independent engine in the same position (the generator is shared: it keeps
         no position)."""
+        if "_kit_state" in self.__dict__:  # an unpickled state's: its history made first
+            kit_need_history(self)
         twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.position = self.position.copy()
@@ -201,6 +204,19 @@ class Engine:
         twin = self.copy()
         twin.template = self
         return twin
+
+    #: The engine's own histories (a compact pickle makes them again by replaying).
+    kit_histories: tuple[str, ...] = ("_outcomes",)
+    #: Those of :attr:`kit_histories` whose last entry a compact pickle holds.
+    kit_last_names: frozenset[str] = frozenset()
+
+    def kit_last_entries(self) -> dict[str, list[Any]]:
+        """The last entries of :attr:`kit_last_names`, as a compact pickle holds them."""
+        return {}
+
+    #: Attributes a compact pickle leaves out (see :func:`kit_pack`).
+    kit_skip: frozenset[str] = frozenset({"position", "template", "generator", "_kit_state",
+                                          "_kit_copied", "_outcomes"})
 
     def __getstate__(self) -> dict[str, Any]:
         # The compiled generator is rebuilt from the configuration, never pickled.
@@ -239,6 +255,8 @@ class Engine:
 
     def undo(self) -> None:
         """Take back the last action exactly."""
+        if "_kit_state" in self.__dict__:  # an unpickled state's: its history made first
+            kit_need_history(self)
         self.position.undo()
         self._result, self._reason, self._stuck_pending = self._outcomes.pop()
 
@@ -692,6 +710,104 @@ def _in_line(a: int, b: int) -> bool:
 #: No attribute of that name.
 _MISSING = object()
 
+# -- the compact pickle of a state (hexkit.kit.statepickle): an engine's tables beside its
+# template's, its histories made again by replaying the moves when first needed -----------
+
+#: A position's histories (and its changes since the last search, made anew).
+POSITION_HISTORIES = ("history", "_last", "_undo_legal", "flips")
+_POSITION_SKIP = frozenset({*POSITION_HISTORIES, "_cache"})
+
+
+def kit_pack(engine: Engine) -> tuple[Any, ...] | None:
+    """What a compact pickle holds of an engine copied from its template: the position's
+    attributes and the engine's that are not the template's objects, histories left out
+    but for their last entries (what the last action did, for pictures), and the legal list
+    undo gave back (None: an engine of another shape)."""
+    template = engine.template
+    position = engine.position
+    if (template is None or template is engine
+            or type(position).__getstate__ is not Position.__getstate__):
+        return None
+    skip = type(engine).kit_skip
+    base = template.__dict__
+    changes = {k: v for k, v in engine.__dict__.items()
+               if k not in skip and base.get(k, _MISSING) is not v}
+    pbase = template.position.__dict__
+    pchanges = {k: v for k, v in position.__dict__.items()
+                if k not in _POSITION_SKIP and pbase.get(k, _MISSING) is not v}
+    return (pchanges, changes, position.kept_legal(), position._last[-1:],
+            engine.kit_last_entries())
+
+
+def kit_canonical(template: Engine, packed: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A packed engine with the template's values filled in (two packs of the same
+    position compare equal whichever values each shares with the template)."""
+    pchanges, changes = packed[0], packed[1]
+    skip = type(template).kit_skip
+    pbase = template.position.__dict__
+    position = {k: pchanges.get(k, v) for k, v in pbase.items() if k not in _POSITION_SKIP}
+    engine = {k: changes.get(k, v) for k, v in template.__dict__.items() if k not in skip}
+    for name in ("_stuck_pending", "_result", "_reason"):  # (a check of the end may be
+        engine.pop(name, None)  # still to run, made by the next search: not the position)
+    return position, engine
+
+
+def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
+    """An engine from :func:`kit_pack`'s data on ``template``, with empty histories but
+    for the last entries the pack holds (:func:`kit_histories` puts the earlier ones
+    before them)."""
+    pchanges, changes, legal, last, lasts = packed
+    engine = object.__new__(type(template))
+    data = engine.__dict__
+    data.update(template.__dict__)
+    data["template"] = template
+    base = template.position
+    position = object.__new__(type(base))
+    pdata = position.__dict__
+    pdata.update(base.__dict__)
+    pdata.update(pchanges)
+    cache = pdata["_cache"] = Caches(id(position))
+    if legal is not None:
+        cache.legal = cache.given_back = legal
+    pdata["history"] = []
+    pdata["_last"] = list(last)
+    pdata["_undo_legal"] = []
+    pdata["flips"] = []
+    data["position"] = position
+    data.update(changes)
+    for name in type(template).kit_histories:
+        data[name] = list(lasts.get(name, ()))
+    return engine
+
+
+def kit_histories(engine: Engine, replay: Engine | None, owner: Any) -> None:
+    """An engine made by :func:`kit_engine` with its state's histories: the entries of
+    ``replay`` (the engine its moves were replayed on) before its own but for the last
+    entries it was given; or, with no replay yet, ``owner`` (a weak reference to its
+    state) remembered, to make them when the engine itself is copied or undoes below."""
+    data = engine.__dict__
+    if replay is None:
+        if owner is not None:
+            data["_kit_state"] = owner
+        return
+    data.pop("_kit_state", None)
+    pdata, theirs = engine.position.__dict__, replay.position.__dict__
+    for name in ("history", "_undo_legal"):
+        pdata[name][:0] = theirs[name]
+    pdata["_last"][:1] = theirs["_last"]
+    lasts = type(engine).kit_last_names
+    for name in type(engine).kit_histories:
+        data[name][:1 if name in lasts else 0] = replay.__dict__[name]
+
+
+def kit_need_history(engine: Engine) -> None:
+    """Make the histories of an unpickled state's engine whole (through its state)."""
+    owner = engine.__dict__.get("_kit_state")
+    state = owner() if owner is not None else None
+    if state is not None:
+        state.need_history()
+    engine.__dict__.pop("_kit_state", None)
+
 
 def _engine_from_template(template: Engine, position: dict[str, Any],
                           changes: dict[str, Any]) -> Engine:
@@ -708,3 +824,63 @@ def _engine_from_template(template: Engine, position: dict[str, Any],
     engine.position = pos
     engine.__dict__.update(changes)
     return engine
+
+
+class EngineStatePacking:
+    """Mixed into the state of a game on this engine (HexAround's, Hive's; the state holds
+    it in ``engine``, made from the game's ``_template``): the compact pickle of
+    :mod:`hexkit.kit.statepickle`, the engine's tables beside its template's and its
+    histories made again by replaying the moves when first needed."""
+
+    game: Any
+    engine: Any
+    rng: Any
+    _kit_packed_names: tuple[str, ...] = ("engine", "_made")
+    _kit_transient: tuple[str, ...] = ("_listed",)
+
+    def _kit_pack(self) -> tuple[Any, ...] | None:
+        """:func:`kit_pack` of the engine (None: not copied from the game's template)."""
+        engine = self.engine
+        if engine.template is not self.game.__dict__.get("_template"):
+            return None
+        return kit_pack(engine)
+
+    def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
+        """The engine :meth:`_kit_pack` gave, on a state made without ``__init__``."""
+        from hexkit.kit.enginestate import game_memo
+
+        game = self.game
+        template = game.__dict__.get("_template")
+        if template is None:
+            template = game.new_engine().template
+        data = self.__dict__
+        data["engine"] = kit_engine(template, packed)
+        data["_listed"] = None
+        data["_made"] = game_memo(game, "moves")
+
+    def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The pack with the template's values filled in."""
+        return kit_canonical(self.engine.template, packed)
+
+    def _kit_records(self) -> list[Any] | None:
+        """The position's history: one entry per action, shared by copies."""
+        return self.engine.position.history
+
+    def _kit_copying(self, twin: Any) -> None:
+        """The engine does not make the histories while it is copied; the copy's makes
+        the copy's."""
+        data = self.engine.__dict__
+        if twin is None:
+            data["_kit_copied"] = data.pop("_kit_state", None)
+            return
+        owner = data.pop("_kit_copied", None)
+        if owner is not None:
+            data["_kit_state"] = owner
+            theirs = twin.engine.__dict__
+            theirs.pop("_kit_copied", None)
+            theirs["_kit_state"] = weakref.ref(twin)
+
+    def _kit_histories_made(self, replay: Any) -> None:
+        """The engine's histories: the replay's, or empty."""
+        kit_histories(self.engine, None if replay is None else replay.engine,
+                      weakref.ref(self) if "_kit_lazy" in self.__dict__ else None)

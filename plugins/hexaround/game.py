@@ -12,7 +12,7 @@ from typing import Any
 
 from hexaround.colony import connected
 from hexaround.config import PLAYERS, HexAroundConfig, RuleOptions, load_config
-from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
+from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine, EngineStatePacking
 from hexaround.extensions import EMPTY, Extensions, installed_extensions
 from hexaround.hexgrid import coords_of, in_range, key_of
 from hexaround.notation import INTEGER_WORD, NAME_WORD
@@ -210,7 +210,8 @@ RESULTS = ResultNames({ONGOING: "ONGOING", BLUE_WON: "BLUE_WON", RED_WON: "RED_W
                        DRAW: "DRAW"})
 
 
-class HexAroundState(ListedMovesPickling, State[HexAroundGame, HexAroundMove]):
+class HexAroundState(EngineStatePacking, ListedMovesPickling,
+                     State[HexAroundGame, HexAroundMove]):
     """A HexAround position with its move stack."""
 
     def __init__(self, game: HexAroundGame, engine: Engine, rng: random.Random):

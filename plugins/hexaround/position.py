@@ -250,6 +250,11 @@ class Position:
         state["flips"] = []
         return state
 
+    def kept_legal(self) -> list[Action] | None:
+        """The legal list a pickle holds: the one undo gave back, while it is the
+        position's (see :meth:`__getstate__`)."""
+        return self._kept_legal()
+
     def _kept_legal(self) -> list[Action] | None:
         """The legal list a pickle holds: the one undo gave back, while it is the
         position's."""

@@ -184,6 +184,18 @@ def _setup_file(path: Path, catalogue: Catalogue) -> Setup:
     return load_data_file(path, catalogue, playable=True)
 
 
+#: The attributes of a :class:`Position` (a position with others pickles attribute by
+#: attribute).
+_POSITION_NAMES = frozenset({
+    "catalogue", "types", "size", "neighbours", "cubes", "n", "terrain", "pieces", "owned",
+    "names", "vps", "resources", "rng", "seat", "command", "turns", "baron_lost", "journal",
+    "events"})
+#: Those of an unpickled position before its journal is made (with the state's histories).
+_POSITION_NAMES_LAZY = _POSITION_NAMES - {"journal"}
+#: Per seat, kind -> the piece made for it by unpickling (a piece is an immutable value).
+_PIECES: tuple[dict[str, Piece], dict[str, Piece]] = ({}, {})
+
+
 class HexBaronState(State[HexBaronGame, Command]):
     """A Hex Baron position with its move stack. The rules live in the command types
     (``hexbaron.rules``) and :class:`~hexbaron.position.Position`, the text of a command
@@ -274,6 +286,7 @@ class HexBaronState(State[HexBaronGame, Command]):
     def move_note(self, ply: int = -1) -> str:
         """What command number ``ply`` did, as the grid's ``Last:`` line says it (its cost,
         and at the end of a turn what was destroyed)."""
+        self.need_history()
         notes = self.notes
         index = ply + len(notes) if ply < 0 else ply
         if len(notes) != len(self.move_stack) or not 0 <= index < len(notes):
@@ -299,6 +312,80 @@ class HexBaronState(State[HexBaronGame, Command]):
         twin.pos = self.pos.copy(twin.rng)
         twin.journal = twin.pos.journal
         twin.notes = list(self.notes)
+
+    # -- the compact pickle (hexkit.kit.statepickle: the position flat, the commands as
+    # action numbers, the journal and notes made again by replaying them when needed) --
+    _kit_histories = ("notes",)
+    _kit_last_kept = ("notes",)
+    _kit_packed_names = ("catalogue", "pos")
+
+    def _kit_pack(self) -> tuple[Any, ...] | None:
+        """The position as tuples of small values: the tiles holding pieces (each seat's,
+        in the order of its set) with their kinds, terrain, players and turn (None for a
+        position of another shape: an extension's attributes, events not handed on)."""
+        pos = self.pos
+        data = pos.__dict__
+        keys = data.keys()
+        if ((keys != _POSITION_NAMES and keys != _POSITION_NAMES_LAZY) or pos.events
+                or pos.rng is not self.rng or self.catalogue is not self.game.catalogue
+                or pos.catalogue is not self.catalogue):
+            return None
+        pieces = pos.pieces
+        mine, theirs = tuple(pos.owned[0]), tuple(pos.owned[1])
+        return (pos.size, tuple(pos.terrain), mine, theirs,
+                tuple([pieces[t].kind for t in mine]),  # type: ignore[union-attr]
+                tuple([pieces[t].kind for t in theirs]),  # type: ignore[union-attr]
+                tuple(pos.names), tuple(pos.vps), tuple(pos.resources), pos.seat,
+                pos.command, tuple(pos.turns), pos.baron_lost, pieces.count(None))
+
+    def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
+        """The position :meth:`_kit_pack` gave, on a state made without ``__init__`` (its
+        ``rng`` set; the journal comes with the histories)."""
+        (size, terrain, mine, theirs, my_kinds, their_kinds, names, vps, resources, seat,
+         command, turns, baron_lost, _empty) = packed
+        catalogue = self.game.catalogue
+        pos = Position.__new__(Position)
+        data = pos.__dict__
+        data["catalogue"] = catalogue
+        data["types"] = catalogue.pieces
+        data["size"] = size
+        data["neighbours"], data["cubes"] = grid_tables(size)
+        data["n"] = n = len(data["neighbours"])
+        data["terrain"] = list(terrain)
+        pieces: list[Piece | None] = [None] * n
+        for owner, tiles, kinds in ((0, mine, my_kinds), (1, theirs, their_kinds)):
+            made = _PIECES[owner]
+            for tile, kind in zip(tiles, kinds, strict=True):
+                piece = made.get(kind)
+                if piece is None:
+                    piece = made[kind] = Piece(owner, kind)
+                pieces[tile] = piece
+        data["pieces"] = pieces
+        data["owned"] = (set(mine), set(theirs))
+        data["names"] = list(names)
+        data["vps"] = list(vps)
+        data["resources"] = list(resources)
+        data["rng"] = self.rng
+        data["seat"] = seat
+        data["command"] = command
+        data["turns"] = list(turns)
+        data["baron_lost"] = baron_lost
+        data["events"] = []
+        self.__dict__["catalogue"] = catalogue
+        self.__dict__["pos"] = pos
+
+    def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A packed position with each seat's pieces in tile order (a set's order follows
+        its history, which a replay does not repeat)."""
+        mine = sorted(zip(packed[2], packed[4], strict=True))
+        theirs = sorted(zip(packed[3], packed[5], strict=True))
+        return (*packed[:2], mine, theirs, *packed[6:])
+
+    def _kit_histories_made(self, replay: State | None) -> None:
+        """The journal is the position's."""
+        journal = self.journal
+        journal.owner = self.pos
+        self.pos.journal = journal
 
     #: Position attributes a pickle leaves out: the game's catalogue and the grid's tables
     #: (made again from the game and the board size), the state's generator and journal.

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine
+from hexaround.engine import BLUE_WON, DRAW, ONGOING, RED_WON, Engine, kit_need_history
 
 from hexkit.kit.statepickle import History
 from hive.abilities import EXTENSIONS, hive_config
@@ -175,6 +175,8 @@ class HiveEngine(Engine):
 
     def undo(self) -> None:
         """Take back the last action exactly."""
+        if "_kit_state" in self.__dict__:  # an unpickled state's: its history made first
+            kit_need_history(self)
         action, last, result, reason, legal, analysis = self.history.pop()
         if self.repetition_draw:
             key = self.position_key()
@@ -341,6 +343,15 @@ class HiveEngine(Engine):
 
     #: The name the game, the bot and the UHP engine use.
     clone = copy
+
+    kit_histories = ("_outcomes", "history")
+    kit_skip = Engine.kit_skip | {"history"}
+    kit_last_names = frozenset({"history"})
+
+    def kit_last_entries(self) -> dict[str, list[Any]]:
+        """The last history entry, without its caches (pictures read its action)."""
+        history = self.history
+        return {"history": [_without_caches(history[-1])]} if history else {}
 
     def __getstate__(self) -> dict[str, Any]:
         # The legal lists and colony analyses kept for undo are made again when needed.

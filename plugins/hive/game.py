@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from hexaround.colony import connected
+from hexaround.engine import EngineStatePacking
 from hexaround.hexgrid import coords_of, in_range, key_of
 
 from hexkit.errors import IllegalMoveError, MoveParseError, RecordError
@@ -217,8 +218,29 @@ def _read_repetitions(engine: HiveEngine, seen: Any) -> None:
         engine.seen[key] = count
 
 
-class HiveState(ListedMovesPickling, State[HiveGame, HiveMove]):
+class HiveState(EngineStatePacking, ListedMovesPickling, State[HiveGame, HiveMove]):
     """A Hive position with its move stack."""
+
+    _kit_packed_names = ("engine", "_made", "move_strings")
+    _kit_transient = ("_listed", "_picture")  # (the picture kept until the position changes)
+
+    def _kit_pack(self) -> tuple[Any, ...] | None:
+        """The engine's pack and the moves' texts (as the engine wrote them)."""
+        packed = super()._kit_pack()
+        return None if packed is None else (packed, tuple(self.move_strings))
+
+    def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
+        """The engine and the moves' texts."""
+        super()._kit_unpack(packed[0])
+        self.move_strings = list(packed[1])
+
+    def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The engine's canonical pack and the texts."""
+        return super()._kit_canonical(packed[0]), packed[1]
+
+    def _kit_records(self) -> list[Any] | None:
+        """Hive's engine history: one entry per action, shared by copies."""
+        return self.engine.history
 
     def __init__(self, game: HiveGame, engine: HiveEngine, rng: random.Random,
                  moves: list[str]):

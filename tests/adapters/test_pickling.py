@@ -288,3 +288,80 @@ def test_a_state_that_cannot_be_pickled_at_all_says_which_attribute_in_one_line(
         pickle.dumps(state)
     message = str(caught.value)
     assert "'scorer'" in message and "CounterState" in message and "\n" not in message
+
+
+# -- the compact layout (Focus): the position now, the histories replayed on first need ----
+
+@pytest.mark.parametrize("name", ["focus", "hexbaron", "hexaround", "hive"])
+def test_an_unpickled_state_answers_at_once_and_replays_its_history_only_when_asked(name):
+    game = hexkit.load_game(name)
+    state = play(game, 25, seed=5)
+    picture = state.render()
+    twin = pickle.loads(pickle.dumps(state))
+    assert "_kit_lazy" in twin.__dict__  # the undo records below it not made yet
+    assert list(twin.legal_moves()) == list(state.legal_moves())
+    assert twin.to_dict() == state.to_dict() and twin.outcome() == state.outcome()
+    assert twin.render() == picture and twin.move_stack == state.move_stack
+    again = pickle.loads(pickle.dumps(twin))  # pickled again before it was touched
+    assert "_kit_lazy" in twin.__dict__ and again.to_dict() == state.to_dict()
+    twin.need_history()  # the very undo records, journal and events of the original
+    assert "_kit_lazy" not in twin.__dict__
+    for kept in type(state)._kit_histories:  # Focus's undo records, Hex Baron's notes
+        assert getattr(twin, kept) == getattr(state, kept)
+    assert twin._kit_events == state._kit_events and twin._kit_marks == state._kit_marks
+    assert twin.journal.entries == state.journal.entries
+    same_game_from_here(state.copy(), again)
+
+
+@pytest.mark.parametrize("name", ["focus", "hexbaron", "hexaround", "hive"])
+def test_moves_pushed_after_unpickling_then_popped_below_it_list_moves_as_the_original(name):
+    # Hive lists the moves of a position reached by undo in the order it first listed them:
+    # the replay makes the same lists, so the order is the original's all the way back.
+    game = hexkit.load_game(name)
+    state = play(game, 16, seed=8)
+    twin = pickle.loads(pickle.dumps(state))
+    for _ in range(2):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = legal[len(legal) // 2]
+        state.push(move)
+        twin.push(move)
+    assert twin.render() == state.render()
+    copied = twin.copy()  # a copy of it makes its own history, not the state's first
+    assert "_kit_lazy" in twin.__dict__ and "_kit_lazy" in copied.__dict__
+    for other in (twin, copied, pickle.loads(pickle.dumps(twin))):
+        original = state.copy()
+        while original.move_stack:
+            assert other.events() == original.events()
+            original.pop()
+            other.pop()
+            assert other.to_dict() == original.to_dict()
+            assert list(other.legal_moves()) == list(original.legal_moves())
+
+
+def test_a_focus_state_of_typed_moves_pickles_exactly():
+    # Moves parsed from text are not the action table's objects: numbered one by one.
+    game = hexkit.load_game("focus")
+    state = game.new_state(seed=2)
+    for text in [str(m) for m in play(game, 12, seed=2).move_stack]:
+        state.push(text)
+    same_game_from_here(state.copy(), pickle.loads(pickle.dumps(state)))
+
+
+def test_a_pickled_focus_state_whose_generator_drew_keeps_its_draws():
+    state = play(hexkit.load_game("focus"), 10, seed=3)
+    state.rng.random()
+    state.rng.gauss(0, 1)  # a gauss value pending
+    twin = pickle.loads(pickle.dumps(state))
+    assert [twin.rng.gauss(0, 1), twin.rng.random()] == [state.rng.gauss(0, 1),
+                                                         state.rng.random()]
+    twin.need_history()
+    assert twin._undo == state._undo
+
+
+def test_a_focus_state_with_an_attribute_of_its_own_pickles_by_its_attributes():
+    state = play(hexkit.load_game("focus"), 10, seed=3)
+    state.note = "kept"  # unknown to the compact layout: the attribute layout keeps it
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.note == "kept" and twin._undo == state._undo  # (attribute layout: whole)
