@@ -75,7 +75,8 @@ def empty_tables() -> None:
     from hexkit.kit import rng, statepickle
 
     names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
-             "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS")
+             "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS",
+             "_HEADERS", "_HEADERS_WRITTEN")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()

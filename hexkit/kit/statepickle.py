@@ -733,6 +733,12 @@ def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
     except Exception:  # a game without a space: the moves' values
         return _move_values(moves, None) if not before else None
     found = _ACTION_IDS.get(id(space))
+    if (found is None or found[0] is not space) and len(moves) <= FEW_MOVES:
+        # A few moves (the last one of a state along a game): numbered by the space itself
+        # rather than by a table of all its moves, made only for more.
+        numbers = _numbers_by_value(space, moves)
+        if numbers is not None:
+            return before + numbers
     if found is None or found[0] is not space:
         table = table_of(space)
         ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
@@ -744,12 +750,27 @@ def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
         return before + array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
     except KeyError:  # moves that are not the table's own objects: numbered one by one
         pass
+    numbers = _numbers_by_value(space, moves)
+    if numbers is not None:
+        return before + numbers
+    return _move_values(moves, None) if not before else None
+
+
+#: How many moves :func:`_actions` numbers one by one rather than by a table of the ids of
+#: every move of the space (made once per space: 100 us for Focus's 1,356).
+FEW_MOVES = 64
+
+
+def _numbers_by_value(space: Any, moves: list[Any]) -> bytes | None:
+    """The action numbers of ``moves`` as bytes, each found by the space's
+    ``action_of`` (where a move's number does not depend on the position), or None."""
     if type(space).action_in is ActionSpace.action_in and type(table_of(space)) is tuple:
+        code = "H" if space.num_actions <= 1 << 16 else "I"
         try:
-            return before + array(code, map(space.action_of, moves)).tobytes()
+            return array(code, map(space.action_of, moves)).tobytes()
         except ActionSpaceError:
             pass
-    return _move_values(moves, None) if not before else None
+    return None
 
 
 def table_of(space: Any) -> Any:
@@ -768,7 +789,7 @@ def _decode_moves(game: Any, actions: Any) -> list[Any]:
         table = getattr(space, "moves", None)
         if type(table) is not tuple:
             raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
-        return [table[i] for i in numbers]
+        return list(map(table.__getitem__, numbers))
     refs, values = actions
     classes = [class_of(ref) for ref in refs]
     return moves_from([(classes[i], args) for i, args in values])
@@ -841,8 +862,11 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     if lazy is not None and len(data["move_stack"]) != lazy[2]:
         materialize(state)  # moves pushed since it was unpickled: encoded again
         lazy = None
+    header = None
     if lazy is not None:  # unpickled, no move pushed since: the same root and actions
-        (pair, words), actions = lazy[0], lazy[1]
+        (pair, words), actions, header = lazy[0], lazy[1], lazy[4]
+        if type(actions) is list:  # (many moves by their values, as they were read)
+            actions = History(actions, tail=MoveList)
     else:
         stack = data["move_stack"]
         records = state._kit_records()
@@ -851,6 +875,10 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
         actions = _encoded(game, stack, records)
         if actions is None:
             return None
+        if type(actions) is not bytes and len(stack) >= VALUE_BLOCKS:
+            # Many moves by their values: as a history of them, whose whole blocks are
+            # written and read once per process (a later state adds its last moves).
+            actions = History(stack, tail=MoveList)
         first = None
         if actions:
             if records:
@@ -862,16 +890,61 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
         pair, words = _root(state, first)
     rng_state = rng.getstate()
     packed_rng = None if rng_state[1] is words or rng_state[1] == words \
-        else pack_rng_state(rng_state)
+        else pack_rng_state(rng_state, keep=True)
     if packed_rng is None and rng_state[2] is not None:
-        packed_rng = pack_rng_state(rng_state)  # (a gauss value pending: kept exactly)
+        packed_rng = pack_rng_state(rng_state, keep=True)  # (a gauss value pending: kept exactly)
     packed = state._kit_pack()
     if packed is None:
         return None
     kept = type(state)._kit_last_kept
     lasts = tuple(data[name][-1:] for name in kept) if kept and actions else ()
-    return (rebuild_compact, (ref, reduce_game(game)[1], pair, packed, actions,
-                              packed_rng, data.get("_kit_origin"), lasts))
+    if header is None:
+        header = _header(first, ref, reduce_game(game)[1], pair)
+    return (rebuild_compact, (header, packed, actions, packed_rng, data.get("_kit_origin"),
+                              lasts))
+
+
+#: id(first undo record of a lineage) -> (that record, the class's name, the game's
+#: reduction, the root's pair, the header); bounded.
+_HEADERS_WRITTEN: dict[int, tuple[Any, Any, Any, Any, tuple[bytes, bytes]]] = {}
+#: A header's digest -> (the class's module, the class, the game, the root's pair, its
+#: value); bounded.
+_HEADERS: dict[bytes, tuple[Any, Any, Any, tuple[bytes, bytes], Any]] = {}
+
+
+def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
+            pair: tuple[bytes, bytes]) -> tuple[bytes, bytes]:
+    """What every compact pickle of a lineage shares (its class, its game, its root) as
+    one pickle named by its digest: written once per lineage (``first``: its first undo
+    record), read once per process (:func:`rebuild_compact`)."""
+    found = _HEADERS_WRITTEN.get(id(first)) if first is not None else None
+    if (found is not None and found[0] is first and found[1] == ref
+            and found[2] is game_args and found[3] is pair):
+        return found[4]
+    blob = dumps((ref, game_args, pair))
+    header = (_digest(blob), blob)
+    if first is not None:
+        with _LOCK:  # (the record is kept with it: its id stays its own)
+            _keep(_HEADERS_WRITTEN, id(first), (first, ref, game_args, pair, header),
+                  ROOTS_KEPT)
+    return header
+
+
+def _read_header(header: tuple[bytes, bytes]) -> tuple[Any, Any, Any, tuple[bytes, bytes],
+                                                         Any]:
+    """The class, game and root of a compact pickle's header (made once per process)."""
+    ref, game_args, pair = pickle.loads(header[1])
+    cls = class_of(ref)
+    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, _root_value(pair))
+    with _LOCK:
+        _keep(_HEADERS, header[0], found, ROOTS_KEPT)
+    return found
+
+
+#: From how many moves a compact pickle holds moves by their values as a :class:`History`
+#: (whole blocks written and read once per process: less per state along a long game, more
+#: along a short one, whose blocks are new every few moves).
+VALUE_BLOCKS = 8 * CHUNK
 
 
 def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
@@ -885,18 +958,18 @@ def _root_value(pair: tuple[bytes, bytes]) -> tuple[Any, tuple[Any, ...]]:
     return found
 
 
-def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
-                    root: tuple[bytes, bytes], packed: Any, actions: Any,
+def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
                     packed_rng: tuple[Any, ...] | None, origin: Any,
                     lasts: tuple[list[Any], ...] = ()) -> Any:
     """Unpickle a state of the compact layout: its position now, its histories on first
     need (:func:`materialize`)."""
-    cls = class_of(ref)
-    game = rebuild_game(*game_args)
+    found = _HEADERS.get(header[0])
+    if found is None or sys.modules.get(found[1].__module__) is not found[0]:
+        found = _read_header(header)  # (a module imported again makes new classes)
+    _module, cls, game, root, root_value = found
     state: Any = object.__new__(cls)
     data = state.__dict__
     data["game"] = game
-    root_value = _root_value(root)
     rng = KitRandom.__new__(KitRandom)
     rng.set_known_state(root_value[1] if packed_rng is None
                         else unpack_rng_state(*packed_rng))
@@ -908,8 +981,12 @@ def rebuild_compact(ref: tuple[str, str], game_args: tuple[Any, ...],
     # materialize() puts the earlier entries before it.
     _empty_histories(state)
     if actions:
-        moves = data["move_stack"] = _decode_moves(game, actions)
-        data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed)
+        if type(actions) is list:  # many moves by their values (a History read back)
+            moves = actions
+            data["move_stack"] = list(moves)
+        else:
+            moves = data["move_stack"] = _decode_moves(game, actions)
+        data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
         for name, last in zip(cls._kit_last_kept, lasts, strict=True):  # (pictures)
             data[name] = list(last)
     state._kit_histories_made(None)
@@ -931,7 +1008,7 @@ def materialize(state: Any) -> None:
     was unpickled with replayed from its root, whose undo records, events and journal (the
     very ones the original had) go before those of the moves pushed since."""
     data = state.__dict__
-    (pair, _words), _actions, count, _packed = data[LAZY]
+    (pair, _words), _actions, count, _packed, _header = data[LAZY]
     game = state.game
     packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
     rng = KitRandom.__new__(KitRandom)
