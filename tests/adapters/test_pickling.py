@@ -340,6 +340,28 @@ def test_moves_pushed_after_unpickling_then_popped_below_it_list_moves_as_the_or
             assert list(other.legal_moves()) == list(original.legal_moves())
 
 
+@pytest.mark.parametrize("name", ["hexbaron", "hexaround", "hive"])
+def test_a_long_game_of_moves_without_an_action_table_pickles_and_pops_back_exactly(name):
+    # Past statepickle.VALUE_BLOCKS moves, moves numbered by no table are written in
+    # blocks shared by the game's later states; a process that never saw the game reads
+    # them from the pickle, and a state pickled again before it was touched writes them.
+    from hexkit.kit import statepickle
+
+    game = hexkit.load_game(name)
+    state = play(game, statepickle.VALUE_BLOCKS + 6, seed=2)
+    assert len(state.move_stack) > statepickle.VALUE_BLOCKS
+    blobs = [pickle.dumps(s) for s in (state, play(game, statepickle.VALUE_BLOCKS + 3, seed=2))]
+    for table in (statepickle._CHUNK_ENTRIES, statepickle._MOVES, statepickle._HEADERS):
+        table.clear()
+    twin, earlier = map(pickle.loads, blobs)
+    assert len(earlier.move_stack) == statepickle.VALUE_BLOCKS + 3
+    assert twin.move_stack == state.move_stack and "_kit_lazy" in twin.__dict__
+    assert list(twin.legal_moves()) == list(state.legal_moves())
+    again = pickle.loads(pickle.dumps(twin))
+    assert again.move_stack == state.move_stack and again.render() == state.render()
+    same_game_from_here(state.copy(), again, plies=2)
+
+
 def test_a_focus_state_of_typed_moves_pickles_exactly():
     # Moves parsed from text are not the action table's objects: numbered one by one.
     game = hexkit.load_game("focus")
