@@ -23,6 +23,7 @@ from hexkit.kit.enginestate import (
 )
 from hexkit.kit.gestures import Gesture, Hand
 from hexkit.kit.rng import KitRandom
+from hexkit.kit.statepickle import VALUE_BLOCKS, History, history
 from hexkit.kit.view import BoardView
 from hexkit.render.text import StyledText
 from hive import notation
@@ -227,7 +228,11 @@ class HiveState(EngineStatePacking, ListedMovesPickling, State[HiveGame, HiveMov
     def _kit_pack(self) -> tuple[Any, ...] | None:
         """The engine's pack and the moves' texts (as the engine wrote them)."""
         packed = super()._kit_pack()
-        return None if packed is None else (packed, tuple(self.move_strings))
+        if packed is None:
+            return None
+        # (Long lists of texts as a history: blocks written and read once per process.)
+        texts = self.move_strings
+        return packed, history(texts) if len(texts) >= VALUE_BLOCKS else tuple(texts)
 
     def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
         """The engine and the moves' texts."""
@@ -236,7 +241,9 @@ class HiveState(EngineStatePacking, ListedMovesPickling, State[HiveGame, HiveMov
 
     def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """The engine's canonical pack and the texts."""
-        return super()._kit_canonical(packed[0]), packed[1]
+        texts = packed[1]
+        return super()._kit_canonical(packed[0]), tuple(
+            texts.entries if type(texts) is History else texts)
 
     def _kit_records(self) -> list[Any] | None:
         """Hive's engine history: one entry per action, shared by copies."""
