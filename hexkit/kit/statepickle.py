@@ -42,7 +42,7 @@ import sys
 import threading
 from array import array
 from collections.abc import Callable, Mapping
-from itertools import chain, compress, repeat
+from itertools import chain
 from typing import Any
 
 from hexkit.kit.actions import ActionSpace, ActionSpaceError
@@ -322,18 +322,6 @@ MOVES_KEPT = 100_000
 def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
     """The moves of ``(class, values)`` pairs, each made once per process."""
     made = _MOVES
-    try:  # those made before found at C speed, then the new ones (a game's last few)
-        out = list(map(made.get, reduced))
-    except TypeError:  # a value that is not hashable (below: made every time)
-        pass
-    else:  # (by identity: a move's own __eq__ is Python code)
-        for at in compress(range(len(out)), map(operator.is_, out, repeat(None))):
-            key = reduced[at]
-            move = out[at] = key[0](*key[1])
-            if len(made) >= MOVES_KEPT:
-                made.clear()
-            made[key] = move
-        return out
     out = []
     for key in reduced:
         try:
@@ -350,15 +338,10 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
     return out
 
 
-#: A reduced move's class index and values.
-_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
-
-
 def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
     """Unpickle a :class:`MoveList`: classes by name, then the moves."""
     classes = [class_of(ref) for ref in refs]
-    return moves_from(list(zip(map(classes.__getitem__, map(_FIRST, values)),
-                               map(_SECOND, values), strict=True)))
+    return moves_from([(classes[i], args) for i, args in values])
 
 
 # -- histories -----------------------------------------------------------------------------
@@ -809,8 +792,7 @@ def _decode_moves(game: Any, actions: Any) -> list[Any]:
         return list(map(table.__getitem__, numbers))
     refs, values = actions
     classes = [class_of(ref) for ref in refs]
-    return moves_from(list(zip(map(classes.__getitem__, map(_FIRST, values)),
-                               map(_SECOND, values), strict=True)))
+    return moves_from([(classes[i], args) for i, args in values])
 
 
 def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
