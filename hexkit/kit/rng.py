@@ -56,6 +56,13 @@ class KitRandom(random.Random):
         self._kit_words = state[1]
         self.gauss_next = state[2]
 
+    def set_checked_state(self, state: tuple[Any, ...]) -> None:
+        """:meth:`set_known_state` for a state that went through it before (its checks
+        passed: a pickle's start position, read once per process)."""
+        self._kit_pending = state
+        self._kit_words = state[1]
+        self.gauss_next = state[2]
+
     def _kit_apply(self) -> None:
         state = self._kit_pending
         self._kit_pending = None

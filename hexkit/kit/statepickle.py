@@ -780,15 +780,21 @@ def table_of(space: Any) -> Any:
     return table if type(table) is tuple and len(table) == space.num_actions else None
 
 
+def _numbers_table(game: Any) -> tuple[tuple[Any, ...], str]:
+    """The game's table of actions and the array code of their numbers in a pickle."""
+    space = game.action_space()
+    table = getattr(space, "moves", None)
+    if type(table) is not tuple:
+        raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
+    return table, "H" if space.num_actions <= 1 << 16 else "I"
+
+
 def _decode_moves(game: Any, actions: Any) -> list[Any]:
     """The moves :func:`_actions` encoded."""
     if type(actions) is bytes:
-        space = game.action_space()
-        numbers = array("H" if space.num_actions <= 1 << 16 else "I")
+        table, code = _numbers_table(game)
+        numbers = array(code)
         numbers.frombytes(actions)
-        table = getattr(space, "moves", None)
-        if type(table) is not tuple:
-            raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
         return list(map(table.__getitem__, numbers))
     refs, values = actions
     classes = [class_of(ref) for ref in refs]
@@ -909,7 +915,7 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
 _HEADERS_WRITTEN: dict[int, tuple[Any, Any, Any, Any, tuple[bytes, bytes]]] = {}
 #: A header's digest -> (the class's module, the class, the game, the root's pair, its
 #: value); bounded.
-_HEADERS: dict[bytes, tuple[Any, Any, Any, tuple[bytes, bytes], Any]] = {}
+_HEADERS: dict[bytes, tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any]]] = {}
 
 
 def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
@@ -930,12 +936,15 @@ def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
     return header
 
 
-def _read_header(header: tuple[bytes, bytes]) -> tuple[Any, Any, Any, tuple[bytes, bytes],
-                                                         Any]:
-    """The class, game and root of a compact pickle's header (made once per process)."""
+def _read_header(header: tuple[bytes, bytes]
+                 ) -> tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any]]:
+    """The class, game and root of a compact pickle's header, and a slot for the game's
+    table of actions (made once per process)."""
     ref, game_args, pair = pickle.loads(header[1])
     cls = class_of(ref)
-    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, _root_value(pair))
+    root_value = _root_value(pair)
+    KitRandom.__new__(KitRandom).set_known_state(root_value[1])  # (its checks, once)
+    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, [None])
     with _LOCK:
         _keep(_HEADERS, header[0], found, ROOTS_KEPT)
     return found
@@ -966,13 +975,15 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
     found = _HEADERS.get(header[0])
     if found is None or sys.modules.get(found[1].__module__) is not found[0]:
         found = _read_header(header)  # (a module imported again makes new classes)
-    _module, cls, game, root, root_value = found
+    _module, cls, game, root, root_value, decoder = found
     state: Any = object.__new__(cls)
     data = state.__dict__
     data["game"] = game
     rng = KitRandom.__new__(KitRandom)
-    rng.set_known_state(root_value[1] if packed_rng is None
-                        else unpack_rng_state(*packed_rng))
+    if packed_rng is None:  # (the root's state, checked when it was read)
+        rng.set_checked_state(root_value[1])
+    else:
+        rng.set_known_state(unpack_rng_state(*packed_rng))
     data["rng"] = rng
     state._kit_unpack(packed)
     data["_kit_origin"] = origin
@@ -984,6 +995,13 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
         if type(actions) is list:  # many moves by their values (a History read back)
             moves = actions
             data["move_stack"] = list(moves)
+        elif type(actions) is bytes:  # action numbers, read through the game's table
+            if decoder[0] is None:
+                decoder[0] = _numbers_table(game)
+            table, code = decoder[0]
+            numbers = array(code)
+            numbers.frombytes(actions)
+            moves = data["move_stack"] = list(map(table.__getitem__, numbers))
         else:
             moves = data["move_stack"] = _decode_moves(game, actions)
         data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
