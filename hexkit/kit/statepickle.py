@@ -673,7 +673,7 @@ _ROOT_VALUES: dict[bytes, tuple[Any, tuple[Any, ...]]] = {}
 #: How many roots each table keeps.
 ROOTS_KEPT = 256
 #: id(action space) -> (the space, id(move) -> action) for spaces listed in full.
-_ACTION_IDS: dict[int, tuple[Any, dict[int, int]]] = {}
+_ACTION_IDS: dict[int, tuple[Any, dict[int, int] | None, str, bool]] = {}
 
 
 def compact_names(cls: type) -> frozenset[str] | None:
@@ -733,26 +733,21 @@ def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
     except Exception:  # a game without a space: the moves' values
         return _move_values(moves, None) if not before else None
     found = _ACTION_IDS.get(id(space))
-    if (found is None or found[0] is not space) and len(moves) <= FEW_MOVES:
-        # A few moves (the last one of a state along a game): numbered by the space itself
-        # rather than by a table of all its moves, made only for more.
-        numbers = _numbers_by_value(space, moves)
-        if numbers is not None:
-            return before + numbers
     if found is None or found[0] is not space:
-        table = table_of(space)
-        ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
-        found = (space, ids)
-        with _LOCK:
-            _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
-    code = "H" if space.num_actions <= 1 << 16 else "I"
-    try:
-        return before + array(code, map(found[1].__getitem__, map(id, moves))).tobytes()
-    except KeyError:  # moves that are not the table's own objects: numbered one by one
-        pass
-    numbers = _numbers_by_value(space, moves)
-    if numbers is not None:
-        return before + numbers
+        found = _space_numbers(space)
+    _space, ids, code, by_value = found
+    if ids is None and len(moves) > FEW_MOVES:
+        ids = _space_ids(found)
+    if ids:
+        try:
+            return before + array(code, map(ids.__getitem__, map(id, moves))).tobytes()
+        except KeyError:  # moves that are not the table's own objects: numbered one by one
+            pass
+    if by_value:
+        try:
+            return before + array(code, map(space.action_of, moves)).tobytes()
+        except ActionSpaceError:
+            pass
     return _move_values(moves, None) if not before else None
 
 
@@ -761,16 +756,28 @@ def _actions(game: Any, moves: list[Any], before: Any = b"") -> Any:
 FEW_MOVES = 64
 
 
-def _numbers_by_value(space: Any, moves: list[Any]) -> bytes | None:
-    """The action numbers of ``moves`` as bytes, each found by the space's
-    ``action_of`` (where a move's number does not depend on the position), or None."""
-    if type(space).action_in is ActionSpace.action_in and type(table_of(space)) is tuple:
-        code = "H" if space.num_actions <= 1 << 16 else "I"
-        try:
-            return array(code, map(space.action_of, moves)).tobytes()
-        except ActionSpaceError:
-            pass
-    return None
+def _space_numbers(space: Any) -> tuple[Any, dict[int, int] | None, str, bool]:
+    """How :func:`_actions` numbers the moves of ``space``: (the space, its table of move
+    ids if made yet (empty: none to make), the array code of its numbers, whether a
+    move's number is found by its value whatever the position), kept once per space."""
+    table = table_of(space)
+    listed = type(table) is tuple
+    ids: dict[int, int] | None = None if listed else {}
+    found = (space, ids, "H" if space.num_actions <= 1 << 16 else "I",
+             listed and type(space).action_in is ActionSpace.action_in)
+    with _LOCK:
+        _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
+    return found
+
+
+def _space_ids(found: tuple[Any, Any, str, bool]) -> dict[int, int]:
+    """The table of move ids of a space listed in full, made once (for many moves)."""
+    space, _ids, code, by_value = found
+    table = table_of(space)
+    ids = {id(m): i for i, m in enumerate(table)} if type(table) is tuple else {}
+    with _LOCK:
+        _keep(_ACTION_IDS, id(space), (space, ids, code, by_value), GAMES_KEPT)
+    return ids
 
 
 def table_of(space: Any) -> Any:
