@@ -935,7 +935,8 @@ def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
             and found[2] is game_args and found[3] is pair):
         return found[4]
     blob = dumps((ref, game_args, pair))
-    header = (_digest(blob), blob)
+    # (Named by a digest of the digests it holds, not of its kilobytes of spec and root.)
+    header = (_digest(dumps((ref, game_args[1:], pair[0]))), blob)
     if first is not None:
         with _LOCK:  # (the record is kept with it: its id stays its own)
             _keep(_HEADERS_WRITTEN, id(first), (first, ref, game_args, pair, header),
