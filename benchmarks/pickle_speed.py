@@ -2,7 +2,7 @@
 rounds.
 
     python benchmarks/pickle_speed.py [--rounds 7] [--plies 30] [--games focus,hive]
-        [--modes again,along,cold]
+        [--modes again,along,cold] [--check GAMES]
 
 Three ways of pickling, each against copy() of the same states:
 
@@ -32,6 +32,12 @@ kit's round trip, in a process that never saw the game (*kit*, as *along*) and i
 that has (*kit warm*: no history block or move is pickled or read for the first time).
 What the kit costs above the floor is its Python; the floor itself is the number of
 objects the state holds.
+
+``--check GAMES`` times nothing: it checks that pickles are exact along ``GAMES`` random
+games of each game (``--plies`` long), every state pickled, sampled ones read back (half in
+a process that never saw the game, half pickled again before being touched) and popped to
+the start beside their originals: moves, legal moves in order and ``to_dict`` equal at
+every ply.
 """
 
 from __future__ import annotations
@@ -140,6 +146,11 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true",
                         help="the round trip of the same data as plain values (the layout's "
                              "floor) beside the kit's, along a game")
+    parser.add_argument("--check", type=int, metavar="GAMES", default=0,
+                        help="instead of timing: check GAMES random games of each game "
+                             "(every state pickled; sampled ones read back, half in a "
+                             "process that never saw the game, and popped to the start: "
+                             "moves, legal moves in order and to_dict equal at every ply)")
     parser.add_argument("--modes", default="again,along,cold",
                         help="which of again, along, cold to run (cold empties the kit's "
                              "tables, so the next round's along starts from empty ones)")
@@ -151,6 +162,10 @@ def main() -> None:
 
     names = [g for g in (args.games.split(";") if ";" in args.games
                          else _split_top(args.games)) if g]
+    if args.check:
+        for name in names:
+            check(hexkit.load_game(name), name, args.check, args.plies)
+        return
     states = {name: play(hexkit.load_game(name), args.plies) for name in names}
     if args.parts:
         for name in names:
@@ -197,6 +212,42 @@ def main() -> None:
             print(f"  {name:30} {m['copy']:6.0f} {m['deepcopy']:8.0f} {m['dumps']:6.0f} "
                   f"{m['loads']:6.0f} {ratio:10.1f} "
                   f"{statistics.median(ratios[(mode, name)]):6.1f} {size:6}")
+
+
+def check(game: Any, name: str, games: int, plies: int) -> None:
+    """``--check``: pickled states compared with their originals, popped to the start."""
+    positions = differ = 0
+    for seed in range(games):
+        empty_tables()
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        blobs = []
+        for _ in range(plies):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            state.push(legal[rng.randrange(len(legal))])
+            blobs.append((state.copy(), pickle.dumps(state)))
+        if seed % 2:
+            empty_tables()
+        picked = sorted({*range(len(blobs) // 2, len(blobs), 7), len(blobs) - 1}) \
+            if blobs else []
+        for original, blob in (blobs[i] for i in picked):
+            twin = pickle.loads(blob)
+            if rng.random() < 0.5:
+                twin = pickle.loads(pickle.dumps(twin))  # pickled again, untouched
+            while True:
+                positions += 1
+                differ += not (twin.move_stack == original.move_stack
+                               and [str(m) for m in twin.legal_moves()]
+                               == [str(m) for m in original.legal_moves()]
+                               and twin.to_dict() == original.to_dict())
+                if not original.move_stack:
+                    break
+                original.pop()
+                twin.pop()
+    print(f"{name}: {games} games, {positions} positions compared, {differ} differ",
+          flush=True)
 
 
 def plain(value: Any) -> Any:
