@@ -19,7 +19,8 @@ had.
 
 A state whose class writes its position flat (``_kit_pack``/``_kit_unpack``: the built-in
 games) pickles in a smaller, *compact* layout instead (:func:`reduce_compact`): that
-position, its moves as action numbers and the position they start from by digest; the
+position, its moves as action numbers and a header shared by every state of its game (its
+class, its game and the position its moves start from, read once per process); the
 unpickled state's earlier history is made by replaying the moves when first needed
 (:func:`materialize`).
 
@@ -649,8 +650,9 @@ _MAKERS: tuple[Callable[..., Any], ...] = (
 # -- the compact layout: a position and the actions that led to it -------------------------
 # A state whose class can write its position flat (``_kit_pack``/``_kit_unpack``: Focus)
 # pickles as that position, the numbers of its moves in the game's action space (two bytes
-# a move) and a reference to the position its move stack starts from (the *root*: pickled
-# once per process and named by a digest, as a game is). The unpickled state is exact at
+# a move) and a header: its class, its game and the position its move stack starts from
+# (the *root*), one pickle shared by every state of the lineage, named by a digest and read
+# once per process (:func:`_header`, :func:`_read_header`). The unpickled state is exact at
 # its position at once, with its moves; the entries of its other histories (undo journal
 # and records, events, an engine's) from before it was pickled are made on first need by
 # replaying the moves from the root, which gives exactly the undo records the original had
@@ -660,8 +662,8 @@ _MAKERS: tuple[Callable[..., Any], ...] = (
 _KIT_HISTORIES = ("move_stack", "journal", "_kit_marks", "_kit_events")
 #: The kit's attributes a compact pickle writes or makes itself.
 _KIT_NAMES = frozenset({"game", "rng", "_kit_origin", "_kit_emitted", *_KIT_HISTORIES})
-#: The attribute of an unpickled state whose histories are not made yet: (the root, the
-#: actions).
+#: The attribute of an unpickled state whose histories are not made yet: (the root and its
+#: generator words, the actions, how many moves, the pack, the header).
 LAZY = "_kit_lazy"
 
 #: id(first undo record of a lineage) -> (that record, the root's (digest, pickle), the
