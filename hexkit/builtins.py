@@ -45,7 +45,7 @@ ALPHABETA = BotSpec(
     "budget; never misses a win or allows a loss in one); alphabeta:N for N positions a move",
     _alphabeta_factory,
     settings="alphabeta:N (N positions a move, default 20,000) or "
-             "alphabeta:nodes=N,depth=D,time=S,tactics=off",
+             "alphabeta:nodes=N,depth=D,time=S,random=P,tactics=off",
     example="alphabeta:20000",
     needs_evaluation=True,
 )

@@ -20,6 +20,9 @@ imported once when the bot is built: no pluggy hook is called during a search.
   (``time``) is only a safety net.
 * **Move ordering**: the root's moves in the order of the last iteration's scores, then at
   every node two killer moves of its ply and the history heuristic.
+* **Weaker on purpose** (``random=P``): with chance P a move is drawn at random among
+  those the tactics allow instead of searched, as MCTS's easy levels do (so a level leaves
+  pieces that a stronger one can take, yet never misses a win or allows a loss in one).
 * **Leaves**: a position at the horizon is scored by the evaluation, unless the player to
   act there has a win in one among those the game names cheaply (``may_win``/``quick_win``),
   which scores it as that win (as MCTS's decisive moves do).
@@ -71,6 +74,8 @@ class AlphaBetaBot:
     """Alpha-beta with iterative deepening: at most ``nodes`` positions a move, iterations
     up to ``depth`` plies, ``seconds`` of the wall clock as a safety net. ``seed`` breaks
     ties between equally scored moves (the same seed and position give the same move).
+    ``randomness`` is the chance, at each move, of playing a random move among those the
+    tactics allow instead of searching.
     ``progress``, when set, is called as ``progress(done, total)`` about
     :data:`PROGRESS_REPORTS` times during each search; it must not touch the state."""
 
@@ -83,6 +88,7 @@ class AlphaBetaBot:
         depth: int = MAX_DEPTH,
         seconds: float = DEFAULT_SECONDS,
         tactics: bool = True,
+        randomness: float = 0.0,
         progress: Callable[[int, int], None] | None = None,
     ):
         evaluate = function(policy.evaluate)
@@ -95,10 +101,13 @@ class AlphaBetaBot:
             raise OptionError(f"alphabeta: depth=N needs 1..{MAX_DEPTH} plies")
         if not 0.0 < seconds <= 3600.0:  # also refuses nan
             raise OptionError("alphabeta: time=S needs 0 to 3600 seconds a move")
+        if not 0.0 <= randomness <= 1.0:  # also refuses nan
+            raise OptionError("alphabeta: random=P needs a probability between 0 and 1")
         self.evaluate: Callable[[Any], Sequence[float]] = evaluate
         self.nodes = nodes
         self.depth = depth
         self.seconds = seconds
+        self.randomness = randomness
         self.rng = random.Random(seed)
         self.progress = progress
         self.tactics: Tactics | None = Tactics(policy) if tactics else None
@@ -128,6 +137,10 @@ class AlphaBetaBot:
         moves, win = root_pick(tactics, sim, legal, self.rng)
         if win is not None:
             return win
+        if self.randomness and self.rng.random() < self.randomness:
+            order = list(moves)
+            self.rng.shuffle(order)  # the first the tactics confirm: a random safe move
+            return order[0] if tactics is None else tactics.first_confirmed(sim, order)
         if len(moves) == 1 and (tactics is None or not tactics.needs_confirm):
             return moves[0]
         ranked = self._search(sim, moves)
@@ -250,10 +263,11 @@ class AlphaBetaBot:
 
 
 #: The settings of ``alphabeta:...``: name -> keyword.
-_SETTINGS = {"nodes": "nodes", "depth": "depth", "time": "seconds", "tactics": "tactics"}
+_SETTINGS = {"nodes": "nodes", "depth": "depth", "time": "seconds", "tactics": "tactics",
+             "random": "randomness"}
 #: How the settings are written, for messages and the lobby.
-SETTINGS_HELP = ("alphabeta:N or alphabeta:nodes=N,depth=D,time=S,tactics=off (N positions "
-                 f"a move, default {DEFAULT_NODES:,}; 20k and 1m are read too)")
+SETTINGS_HELP = ("alphabeta:N or alphabeta:nodes=N,depth=D,time=S,random=P,tactics=off (N "
+                 f"positions a move, default {DEFAULT_NODES:,}; 20k and 1m are read too)")
 
 
 def _count(key: str, value: str) -> int:
@@ -287,14 +301,15 @@ def parse_arg(arg: str | None) -> dict[str, Any]:
             if low not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
                 raise OptionError(f"alphabeta: tactics={shown!r} is not on or off")
             out["tactics"] = low in ("on", "true", "yes", "1")
-        elif key == "time":
+        elif key in ("time", "random"):
             try:
-                seconds = float(value) if len(value) <= 30 else math.nan
+                number = float(value) if len(value) <= 30 else math.nan
             except ValueError:
-                seconds = math.nan
-            if not math.isfinite(seconds):
-                raise OptionError(f"alphabeta: time={shown!r} is not a number of seconds")
-            out["seconds"] = seconds
+                number = math.nan
+            if not math.isfinite(number):
+                what = "a number of seconds" if key == "time" else "a probability"
+                raise OptionError(f"alphabeta: {key}={shown!r} is not {what}")
+            out[_SETTINGS[key]] = number
         else:
             out[_SETTINGS[key]] = _count(key, value)
     return out

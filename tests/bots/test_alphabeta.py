@@ -90,6 +90,25 @@ def test_a_seat_that_acts_twice_in_a_row_is_searched_as_itself_not_as_its_oppone
     assert bot.choose(state) == "x"  # type: ignore[arg-type]
 
 
+def test_random_moves_on_purpose_vary_but_never_miss_a_win_in_one():
+    # random=1 draws every move at random among those the tactics allow: different seeds
+    # open differently (it searches nothing), yet a capture that wins is still taken.
+    game = hexkit.load_game("focus")
+    state = game.new_state(seed=4)
+    opened = {str(make_bot(game, "alphabeta:nodes=300,random=1", seed).choose(state))
+              for seed in range(6)}
+    assert len(opened) > 1, opened
+    win = focus_state(FOCUS_WIN, [5, 0])
+    for seed in range(3):
+        bot = make_bot(win.game, "alphabeta:nodes=300,random=1", seed)
+        assert isinstance(bot, AlphaBetaBot) and bot.randomness == 1.0
+        move = bot.choose(win)
+        win.push(move)
+        assert wins_for(win, 0), move
+        win.pop()
+        assert bot.visited == 0  # played without a search
+
+
 def test_a_node_budget_is_kept_and_the_same_seed_plays_the_same_move():
     game = hexkit.load_game("focus")
     state = game.new_state(seed=4)
@@ -122,6 +141,8 @@ def test_three_seats_are_searched_paranoid_and_play_on():
     ("alphabeta:time=-1", "time=S needs 0 to 3600 seconds a move"),
     ("alphabeta:time=nan", "time='nan' is not a number of seconds"),
     ("alphabeta:tactics=maybe", "tactics='maybe' is not on or off"),
+    ("alphabeta:random=1.5", "random=P needs a probability between 0 and 1"),
+    ("alphabeta:random=often", "random='often' is not a probability"),
     ("alphabeta:width=3", "unknown setting 'width'"),
 ])
 def test_bad_alphabeta_settings_are_refused_in_one_line(spec, message):
