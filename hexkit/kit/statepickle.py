@@ -798,10 +798,13 @@ def _numbers_table(game: Any) -> tuple[tuple[Any, ...], str]:
     return table, "H" if space.num_actions <= 1 << 16 else "I"
 
 
-def _decode_moves(game: Any, actions: Any) -> list[Any]:
-    """The moves :func:`_actions` encoded."""
-    if type(actions) is bytes:
-        table, code = _numbers_table(game)
+def _decode_moves(game: Any, actions: Any, decoder: list[Any]) -> list[Any]:
+    """The moves :func:`_actions` encoded (``decoder``: a header's slot for the game's table
+    of actions, made once per process)."""
+    if type(actions) is bytes:  # action numbers, read through the game's table
+        if decoder[0] is None:
+            decoder[0] = _numbers_table(game)
+        table, code = decoder[0]
         numbers = array(code)
         numbers.frombytes(actions)
         return list(map(table.__getitem__, numbers))
@@ -904,10 +907,9 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
                 return None
         pair, words = _root(state, first)
     rng_state = rng.getstate()
-    packed_rng = None if rng_state[1] is words or rng_state[1] == words \
-        else pack_rng_state(rng_state, keep=True)
-    if packed_rng is None and rng_state[2] is not None:
-        packed_rng = pack_rng_state(rng_state, keep=True)  # (a gauss value pending: kept exactly)
+    # The root's words are not written again (a gauss value pending is, to be exact).
+    at_root = (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None
+    packed_rng = None if at_root else pack_rng_state(rng_state, keep=True)
     packed = state._kit_pack()
     if packed is None:
         return None
@@ -986,34 +988,21 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
     if found is None or sys.modules.get(found[1].__module__) is not found[0]:
         found = _read_header(header)  # (a module imported again makes new classes)
     _module, cls, game, root, root_value, decoder = found
-    state: Any = object.__new__(cls)
-    data = state.__dict__
-    data["game"] = game
     rng = KitRandom.__new__(KitRandom)
     if packed_rng is None:  # (the root's state, checked when it was read)
         rng.set_checked_state(root_value[1])
     else:
         rng.set_known_state(unpack_rng_state(*packed_rng))
-    data["rng"] = rng
-    state._kit_unpack(packed)
-    data["_kit_origin"] = origin
-    data["_kit_emitted"] = None
     # Every history empty but the moves: what is pushed from here on goes in them, and
     # materialize() puts the earlier entries before it.
-    _empty_histories(state)
+    state = _bare_state(cls, game, rng, packed, origin)
+    data = state.__dict__
     if actions:
         if type(actions) is list:  # many moves by their values (a History read back)
             moves = actions
             data["move_stack"] = list(moves)
-        elif type(actions) is bytes:  # action numbers, read through the game's table
-            if decoder[0] is None:
-                decoder[0] = _numbers_table(game)
-            table, code = decoder[0]
-            numbers = array(code)
-            numbers.frombytes(actions)
-            moves = data["move_stack"] = list(map(table.__getitem__, numbers))
         else:
-            moves = data["move_stack"] = _decode_moves(game, actions)
+            moves = data["move_stack"] = _decode_moves(game, actions, decoder)
         data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
         for name, last in zip(cls._kit_last_kept, lasts, strict=True):  # (pictures)
             data[name] = list(last)
@@ -1021,14 +1010,22 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
     return state
 
 
-def _empty_histories(state: Any) -> None:
+def _bare_state(cls: type, game: Any, rng: KitRandom, packed: Any, origin: Any) -> Any:
+    """A state of ``cls`` at the packed position, with ``rng`` and empty histories."""
+    state: Any = object.__new__(cls)
     data = state.__dict__
+    data["game"] = game
+    data["rng"] = rng
+    state._kit_unpack(packed)
+    data["_kit_origin"] = origin
+    data["_kit_emitted"] = None
     data["move_stack"] = []
     data["journal"] = Journal(state)
     data["_kit_marks"] = []
     data["_kit_events"] = []
-    for name in type(state)._kit_histories:
+    for name in cls._kit_histories:  # type: ignore[attr-defined]
         data[name] = []
+    return state
 
 
 def materialize(state: Any) -> None:
@@ -1041,14 +1038,8 @@ def materialize(state: Any) -> None:
     packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
     rng = KitRandom.__new__(KitRandom)
     rng.set_known_state(unpack_rng_state(*packed_rng))
-    replay: Any = object.__new__(type(state))
+    replay = _bare_state(type(state), game, rng, packed, None)
     mine = replay.__dict__
-    mine["game"] = game
-    mine["rng"] = rng
-    replay._kit_unpack(packed)
-    mine["_kit_origin"] = None
-    mine["_kit_emitted"] = None
-    _empty_histories(replay)
     replay._kit_histories_made(None)
     for move in data["move_stack"][:count]:
         replay.push(move)

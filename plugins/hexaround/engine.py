@@ -757,14 +757,9 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     for the last entries the pack holds (:func:`kit_histories` puts the earlier ones
     before them)."""
     pchanges, changes, legal, last, lasts = packed
-    engine = object.__new__(type(template))
+    engine, position = _bare_engine(template)
     data = engine.__dict__
-    data.update(template.__dict__)
-    data["template"] = template
-    base = template.position
-    position = object.__new__(type(base))
     pdata = position.__dict__
-    pdata.update(base.__dict__)
     pdata.update(pchanges)
     cache = pdata["_cache"] = Caches(id(position))
     if legal is not None:
@@ -773,7 +768,6 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     pdata["_last"] = list(last)
     pdata["_undo_legal"] = []
     pdata["flips"] = []
-    data["position"] = position
     data.update(changes)
     for name in type(template).kit_histories:
         data[name] = list(lasts.get(name, ()))
@@ -814,16 +808,23 @@ def _engine_from_template(template: Engine, position: dict[str, Any],
     """Unpickle an engine copied from a template: the template's attributes, and what the
     pickle holds in their place. Every table a copy makes its own is among those (a copy's
     tables are never the template's), so copying the template's first would be wasted."""
+    engine, pos = _bare_engine(template)
+    pos.load_changes(position)
+    engine.__dict__.update(changes)
+    return engine
+
+
+def _bare_engine(template: Engine) -> tuple[Engine, Position]:
+    """An engine holding ``template``'s attributes, with a position holding its position's
+    (each then given what a pickle holds in their place)."""
     engine = object.__new__(type(template))
     engine.__dict__.update(template.__dict__)
     engine.template = template
     base = template.position
     pos = object.__new__(type(base))
     pos.__dict__.update(base.__dict__)
-    pos.load_changes(position)
     engine.position = pos
-    engine.__dict__.update(changes)
-    return engine
+    return engine, pos
 
 
 class EngineStatePacking:
