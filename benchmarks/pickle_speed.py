@@ -219,15 +219,8 @@ def check(game: Any, name: str, games: int, plies: int) -> None:
     positions = differ = 0
     for seed in range(games):
         empty_tables()
-        state = game.new_state(seed=seed)
+        blobs = [(state, pickle.dumps(state)) for state in play(game, plies, seed)]
         rng = random.Random(seed)
-        blobs = []
-        for _ in range(plies):
-            legal = state.legal_moves()
-            if not legal:
-                break
-            state.push(legal[rng.randrange(len(legal))])
-            blobs.append((state.copy(), pickle.dumps(state)))
         if seed % 2:
             empty_tables()
         picked = sorted({*range(len(blobs) // 2, len(blobs), 7), len(blobs) - 1}) \
