@@ -667,7 +667,7 @@ class Room:
 
     def _durable(self) -> None:
         """A move is durable: publish it and tell the browsers now, before the rest of
-        the save (the files written over, the lobby row)."""
+        the save (the lobby row)."""
         self.publish()
         if self.tell is not None:
             self.tell()

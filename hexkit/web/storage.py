@@ -349,10 +349,10 @@ class FolderStorage:
                durable: Callable[[], None] | None = None) -> int:
         """Save what changed of one game, durably, then its lobby row; the new ``seq``.
         (One process owns a folder: ``expected`` is checked all the same.)
-        ``durable()`` is called as soon as the change is durable, before the rest (the
-        files written over from the journal, the row): the browsers can be told then. A
-        row that cannot be written is logged, never a reason to refuse a durable
-        change."""
+        ``durable()`` is called once the change is durable and its files written (a
+        browser told then finds the move in the game's record file), before the lobby
+        row: the browsers can be told then. A row that cannot be written is logged, never
+        a reason to refuse a durable change."""
         with self._lock:
             now = self._seqs.get(game_id, 0)
         if expected is not None and expected != now:
@@ -413,10 +413,10 @@ class FolderStorage:
                         path.unlink()
             raise
         try:
-            after_durable(durable)
             self._write_over(game_id, opened)
         finally:
             self._written_over(game_id)
+        after_durable(durable)
 
     def _written_over(self, game_id: str) -> None:
         with self._written:

@@ -186,6 +186,30 @@ def test_a_slow_lobby_index_never_holds_back_the_boards(client, monkeypatch):
     assert listed and listed[0]["ply"] == 1
 
 
+def test_a_browser_told_of_a_move_finds_it_in_the_games_record_file(client, tmp_path,
+                                                                     monkeypatch):
+    """The boards are told once the move is durable and the game's files hold it, even
+    when writing the files is slow: a record read at that moment has the move."""
+    import threading
+
+    from hexkit.web import storage
+
+    made, _, moves = short(client, "focus")
+    written = storage.write_in_place
+
+    def slow(fd: int, text: str) -> None:
+        threading.Event().wait(0.2)
+        written(fd, text)
+
+    monkeypatch.setattr(storage, "write_in_place", slow)
+    with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+        receive_state(ws)
+        ws.send_json({"type": "move", "token": made["token"], "move": moves[0]})
+        assert receive_state(ws)["ply"] == 1
+        record = load_record(tmp_path / "games" / f"{made['id']}.json")
+        assert record.moves == moves[:1]
+
+
 def test_every_legal_move_says_where_it_starts_and_ends_on_the_clickable_board(client):
     made = create(client, "hexaround", options={"config": "level1"}, seed=1)
     with client.websocket_connect(f"/ws/games/{made['id']}") as ws:
