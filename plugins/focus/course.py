@@ -30,16 +30,30 @@ LAYOUTS = ("colour_fixed", "player_order")
 COURSE_SPEC = GameSpec("focus", "the OSU CS 162 FocusGame (course facade)", Focus)
 
 
+class CourseFocus(Focus):
+    """The game of a course facade: the course rules, fixed by the assignment, given in
+    full rather than taken from the course variant's defaults (only the board and layout
+    come from it). It pickles as the arguments that make it (its spec declares no options,
+    so the game's own pickle, its spec and options, could not make it again)."""
+
+    def __init__(self, names: tuple[str, str], colours: str, distance: str, layout: str):
+        options = {
+            "board": "course", "players": 2, "distance": distance, "win": "captures",
+            "captures_to_win": 6, "max_height": 5, "start_reserve": 0, "layout": layout,
+            "colours": colours,
+        }
+        super().__init__(COURSE_SPEC, options, names=names, drop_stuck=False)
+        self.course_args = (names, colours, distance, layout)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_course_game, self.course_args)
+
+
 @lru_cache(maxsize=64)
-def _course_game(names: tuple[str, str], colours: str, distance: str, layout: str) -> Focus:
-    # The course rules are fixed by the assignment, so they are given here in full rather
-    # than taken from the course variant's defaults; only the board and layout come from it.
-    options = {
-        "board": "course", "players": 2, "distance": distance, "win": "captures",
-        "captures_to_win": 6, "max_height": 5, "start_reserve": 0, "layout": layout,
-        "colours": colours,
-    }
-    return Focus(COURSE_SPEC, options, names=names, drop_stuck=False)
+def _course_game(names: tuple[str, str], colours: str, distance: str,
+                 layout: str) -> CourseFocus:
+    """The course game of these arguments (one per process: its states share it)."""
+    return CourseFocus(names, colours, distance, layout)
 
 
 def _player(player: Any, which: str) -> tuple[str, str]:

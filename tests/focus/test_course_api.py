@@ -458,3 +458,23 @@ def test_render_shows_stacks_bottom_to_top_with_heights_and_counts():
     assert "R PlayerA  reserve 2  captured 0" in text
     assert "G PlayerB  reserve 0  captured 3" in text
     assert "Either player may move first." in text
+
+
+def test_a_course_game_pickled_or_deep_copied_plays_on_exactly_as_the_original():
+    import copy
+    import pickle
+    import random
+
+    game = FocusGame(A, B, distance="exact", layout="player_order")
+    game.move_piece("PlayerA", (0, 0), (0, 1), 1)
+    twins = [pickle.loads(pickle.dumps(game)), copy.deepcopy(game),
+             FocusGame.__new__(FocusGame)]
+    twins[2].__dict__.update(pickle.loads(pickle.dumps(game.__dict__)))
+    chooser = random.Random(5)
+    for turn in range(400):
+        player = ("PlayerA", "PlayerB")[turn % 2]
+        args = (player, (chooser.randrange(6), chooser.randrange(6)),
+                (chooser.randrange(6), chooser.randrange(6)), chooser.randrange(1, 4))
+        said = game.move_piece(*args)
+        assert [twin.move_piece(*args) for twin in twins] == [said] * 3
+    assert all(twin.to_dict() == game.to_dict() for twin in twins)
