@@ -2,7 +2,7 @@
 rounds.
 
     python benchmarks/pickle_speed.py [--rounds 7] [--plies 30] [--games focus,hive]
-        [--modes again,along,cold] [--check GAMES]
+        [--modes again,along,cold] [--check GAMES] [--plugins]
 
 Three ways of pickling, each against copy() of the same states:
 
@@ -33,6 +33,12 @@ that has (*kit warm*: no history block or move is pickled or read for the first 
 What the kit costs above the floor is its Python; the floor itself is the number of
 objects the state holds.
 
+``--plugins`` adds the example plugin (``examples/hex-connection``, as ``hex(size=5)``)
+and a game made by ``hexkit new-plugin`` (``aitoy``, written to a temporary folder), both
+loaded from their folders as ``tests/adapters/conftest.py`` does (they are not installed):
+plugin games keep their undo data in the kit's journal and pickle in the kit's generic
+layouts, not a built-in game's own.
+
 ``--check GAMES`` times nothing: it checks that pickles are exact along ``GAMES`` random
 games of each game (``--plies`` long), every state pickled, sampled ones read back (half in
 a process that never saw the game, half pickled again before being touched) and popped to
@@ -52,6 +58,30 @@ from collections.abc import Callable
 from typing import Any
 
 GAMES = ["focus", "focus(board=cross,players=4)", "hexbaron", "hexaround", "hive"]
+#: The game strings ``--plugins`` adds: the example plugin and a ``hexkit new-plugin`` game.
+PLUGIN_GAMES = ["hex(size=5)", "aitoy"]
+
+
+def plugin_loader() -> Callable[[str], Any]:
+    """``load_game`` of a registry holding the example plugin and a new ``aitoy`` plugin,
+    imported from their folders (not installed)."""
+    import importlib
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from hexkit.plugins import build_registry
+    from hexkit.tools.scaffold import write_plugin
+
+    root = Path(__file__).resolve().parents[1]
+    parent = Path(tempfile.mkdtemp(prefix="pickle_speed_"))
+    write_plugin("aitoy", parent)
+    extra = []
+    for folder, package in [(root / "examples" / "hex-connection", "hexconnection"),
+                            (parent / "aitoy", "aitoy")]:
+        sys.path.insert(0, str(folder))
+        extra.append((package, importlib.import_module(f"{package}.plugin")))
+    return build_registry(use_env=False, extra=extra).load_game
 
 
 def play(game: Any, plies: int, seed: int = 7) -> list[Any]:
@@ -82,7 +112,7 @@ def empty_tables() -> None:
 
     names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
              "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS",
-             "_HEADERS", "_HEADERS_WRITTEN")
+             "_HEADERS", "_HEADERS_WRITTEN", "_GAME_TABLES", "_TABLES_READ", "_TURNS")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:
             getattr(module, name, {}).clear()
@@ -151,6 +181,9 @@ def main() -> None:
                              "(every state pickled; sampled ones read back, half in a "
                              "process that never saw the game, and popped to the start: "
                              "moves, legal moves in order and to_dict equal at every ply)")
+    parser.add_argument("--plugins", action="store_true",
+                        help="add the example plugin (hex(size=5)) and a new-plugin game "
+                             "(aitoy), loaded from their folders")
     parser.add_argument("--modes", default="again,along,cold",
                         help="which of again, along, cold to run (cold empties the kit's "
                              "tables, so the next round's along starts from empty ones)")
@@ -162,11 +195,15 @@ def main() -> None:
 
     names = [g for g in (args.games.split(";") if ";" in args.games
                          else _split_top(args.games)) if g]
+    load = hexkit.load_game
+    if args.plugins:
+        load = plugin_loader()
+        names += [g for g in PLUGIN_GAMES if g not in names]
     if args.check:
         for name in names:
-            check(hexkit.load_game(name), name, args.check, args.plies)
+            check(load(name), name, args.check, args.plies)
         return
-    states = {name: play(hexkit.load_game(name), args.plies) for name in names}
+    states = {name: play(load(name), args.plies) for name in names}
     if args.parts:
         for name in names:
             parts(name, states[name][-1], args.rounds, args.repeat)

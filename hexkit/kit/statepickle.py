@@ -33,6 +33,8 @@ TypeError naming the attribute.
 from __future__ import annotations
 
 import copyreg
+import dataclasses
+import functools
 import hashlib
 import importlib
 import io
@@ -49,6 +51,7 @@ from typing import Any
 from hexkit.kit.actions import ActionSpace, ActionSpaceError
 from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed, unpack_rng_state
 from hexkit.kit.rng import keep_bounded as _keep
+from hexkit.kit.turns import TurnOrder
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
@@ -254,13 +257,16 @@ _FREE = threading.local()
 _BUFFER_KEPT = 1 << 20
 
 
-def dumps(value: Any) -> bytes:
-    """``pickle.dumps`` with the state kit's reductions (random generators)."""
+def dumps(value: Any, plain: bool = False) -> bytes:
+    """``pickle.dumps`` with the state kit's reductions (random generators); ``plain``:
+    of plain data only (:class:`NotPlainError` for anything but None, bools, ints, floats,
+    strs, bytes and lists, tuples, sets, frozensets and dicts of them)."""
     slot = _FREE.__dict__
-    pair = slot.pop("pair", None)
+    key = "plain" if plain else "pair"
+    pair = slot.pop(key, None)
     if pair is None:
         buffer = io.BytesIO()
-        pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+        pickler = (_PlainPickler if plain else pickle.Pickler)(buffer, pickle.HIGHEST_PROTOCOL)
         pickler.dispatch_table = _DISPATCH
     else:
         buffer, pickler = pair
@@ -270,8 +276,21 @@ def dumps(value: Any) -> bytes:
     if len(blob) <= _BUFFER_KEPT:
         buffer.seek(0)
         buffer.truncate()
-        slot["pair"] = (buffer, pickler)
+        slot[key] = (buffer, pickler)
     return blob
+
+
+class NotPlainError(pickle.PicklingError):
+    """A value :func:`dumps` was to write as plain data holds something else."""
+
+
+class _PlainPickler(pickle.Pickler):
+    """A pickler of plain data: pickle calls :meth:`reducer_override` for every object but
+    None, bools and exact ints, floats, strs, bytes, lists, tuples, sets, frozensets and
+    dicts, so this checks a value's every element at C speed while writing it."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        raise NotPlainError(f"{type(obj).__name__} is not plain data")
 
 
 # -- moves -------------------------------------------------------------------------------
@@ -547,8 +566,8 @@ def reduce_state(state: Any) -> tuple[Any, ...]:
     """``State.__reduce__``: the class, the game and the blob of :func:`state_data` (or, for
     a state holding something pickle cannot write, the saved form and the moves)."""
     names = compact_names(type(state))
-    if names is not None:
-        found = reduce_compact(state, names)
+    if names is not None or plain_class(type(state)):
+        found = reduce_compact(state, names) if names is not None else reduce_plain(state)
         if found is not None:
             return found
         if LAZY in state.__dict__:
@@ -678,14 +697,19 @@ ROOTS_KEPT = 256
 _ACTION_IDS: dict[int, tuple[Any, dict[int, int] | None, str, bool]] = {}
 
 
+#: Not worked out yet (a class attribute the kit sets once).
+_UNKNOWN: Any = object()
+
+
 def compact_names(cls: type) -> frozenset[str] | None:
     """The attributes a compact pickle of ``cls`` covers, or None when the class does not
     write its position flat."""
-    found = cls.__dict__.get("_kit_compact_names")
-    if found is not None:
+    found = cls.__dict__.get("_kit_compact_names", _UNKNOWN)
+    if found is not _UNKNOWN:
         return found  # type: ignore[no-any-return]
     packed = getattr(cls, "_kit_packed_names", None)
     if packed is None or getattr(cls, "_kit_pack", None) is None:
+        setattr(cls, "_kit_compact_names", None)  # noqa: B010  (a class attribute, once)
         return None
     names = frozenset({*_KIT_NAMES, *packed, *getattr(cls, "_kit_histories", ()),
                        *getattr(cls, "_kit_transient", ())})
@@ -700,22 +724,26 @@ _ENCODED: dict[int, tuple[Any, Any]] = {}
 ENCODED_KEPT = 1024
 
 
-def _encoded(game: Any, moves: list[Any], records: list[Any] | None) -> Any:
-    """:func:`_actions` of ``moves``, found again by the undo record of the last move
-    (``records``: one per move, shared by the copies of a state) when it was worked out
-    for this state, or for the one a move before it."""
-    if records is None or len(records) != len(moves) or not moves:
-        return _actions(game, moves)
-    last = records[-1]
+def _encoded(game: Any, moves: list[Any], last: Any, previous: Any,
+             encode: Callable[..., Any] | None = None) -> Any:
+    """:func:`_actions` of ``moves`` (or ``encode``'s, called alike), found again by
+    ``last`` (an object the last move made, shared by the copies of a state: its undo
+    record, or the first journal entry it wrote; None for none) when it was worked out for
+    this state, or by ``previous`` (the same of the move before) for the one a move before
+    it."""
+    if encode is None:
+        encode = _actions
+    if last is None or not moves:
+        return encode(game, moves)
     found = _ENCODED.get(id(last))
     if found is not None and found[0] is last:
         return found[1]
-    before = _ENCODED.get(id(records[-2])) if len(records) > 1 else None
+    before = _ENCODED.get(id(previous)) if previous is not None else None
     blob = None
-    if before is not None and before[0] is records[-2]:
-        blob = _actions(game, moves[-1:], before[1])
+    if before is not None and before[0] is previous:
+        blob = encode(game, moves[-1:], before[1])
     if blob is None:
-        blob = _actions(game, moves)
+        blob = encode(game, moves)
     if blob is not None:
         with _LOCK:  # (the record is kept with it: its id stays its own)
             _keep(_ENCODED, id(last), (last, blob), ENCODED_KEPT)
@@ -765,11 +793,16 @@ def _space_numbers(space: Any) -> tuple[Any, dict[int, int] | None, str, bool]:
     table = table_of(space)
     listed = type(table) is tuple
     ids: dict[int, int] | None = None if listed else {}
-    found = (space, ids, "H" if space.num_actions <= 1 << 16 else "I",
+    found = (space, ids, _number_code(space.num_actions),
              listed and type(space).action_in is ActionSpace.action_in)
     with _LOCK:
         _keep(_ACTION_IDS, id(space), found, GAMES_KEPT)
     return found
+
+
+def _number_code(count: int) -> str:
+    """The array code of move numbers below ``count`` (two bytes a move for most games)."""
+    return "H" if count <= 1 << 16 else "I"
 
 
 def _space_ids(found: tuple[Any, Any, str, bool]) -> dict[int, int]:
@@ -843,19 +876,29 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...
     return tuple(refs), tuple(values)
 
 
-def _root(state: Any, first: Any) -> tuple[tuple[bytes, bytes], Any]:
-    """The (digest, pickle) of the position ``state``'s move stack starts from, and its
-    generator's words; worked out once per lineage (``first``: its first undo record)."""
+def _root(state: Any, first: Any, pack: Callable[[Any], Any]
+          ) -> tuple[tuple[bytes, bytes], Any] | None:
+    """The (digest, pickle) of the position ``state``'s move stack starts from (packed by
+    ``pack``), and its generator's words; worked out once per lineage (``first``: its
+    first undo record). None when the position cannot be packed."""
     found = _ROOTS.get(id(first)) if first is not None else None
     if found is not None and found[0] is first:
         return found[1], found[2]
     root = state
     if state.move_stack:
         root = state.copy()
+        if pack is _plain_root:  # (every change in the journal: rolled back at once)
+            root.journal.rollback(0)
+            root.move_stack.clear()
+            root._kit_marks.clear()
+            root._kit_events.clear()
         while root.move_stack:
             root.pop()
+    packed = pack(root)
+    if packed is None:
+        return None
     rng_state = root.rng.getstate()
-    blob = dumps((root._kit_pack(), pack_rng_state(rng_state)))
+    blob = dumps((packed, pack_rng_state(rng_state)))
     pair = (_digest(blob), blob)
     if first is not None:
         with _LOCK:  # (the record is kept with it: its id stays its own)
@@ -890,7 +933,8 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
         records = state._kit_records()
         if records is not None and len(records) != len(stack):
             records = None
-        actions = _encoded(game, stack, records)
+        actions = _encoded(game, stack, records[-1] if records else None,
+                           records[-2] if records and len(records) > 1 else None)
         if actions is None:
             return None
         if type(actions) is not bytes and len(stack) >= VALUE_BLOCKS:
@@ -905,7 +949,10 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
                 first = state.journal.entries[0]
             else:
                 return None
-        pair, words = _root(state, first)
+        root = _root(state, first, type(state)._kit_pack)
+        if root is None:
+            return None
+        pair, words = root
     rng_state = rng.getstate()
     # The root's words are not written again (a gauss value pending is, to be exact).
     at_root = (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None
@@ -922,41 +969,49 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
 
 
 #: id(first undo record of a lineage) -> (that record, the class's name, the game's
-#: reduction, the root's pair, the header); bounded.
-_HEADERS_WRITTEN: dict[int, tuple[Any, Any, Any, Any, tuple[bytes, bytes]]] = {}
+#: reduction, the root's pair, the layout, the table of moves, the header); bounded.
+_HEADERS_WRITTEN: dict[int, tuple[Any, Any, Any, Any, Any, Any, tuple[bytes, bytes]]] = {}
 #: A header's digest -> (the class's module, the class, the game, the root's pair, its
-#: value); bounded.
-_HEADERS: dict[bytes, tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any]]] = {}
+#: value, the slot of the table of actions, the layout); bounded.
+_HEADERS: dict[bytes, tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any], Any]] = {}
 
 
 def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
-            pair: tuple[bytes, bytes]) -> tuple[bytes, bytes]:
-    """What every compact pickle of a lineage shares (its class, its game, its root) as
-    one pickle named by its digest: written once per lineage (``first``: its first undo
-    record), read once per process (:func:`rebuild_compact`)."""
+            pair: tuple[bytes, bytes], layout: Any = None,
+            table: tuple[bytes, bytes] | None = None) -> tuple[bytes, bytes]:
+    """What every compact pickle of a lineage shares (its class, its game, its root and,
+    in the plain layout, the names of its attributes, its origin and the table its moves
+    are numbered by, with its digest) as one pickle named by its digest: written once per
+    lineage (``first``: its first undo record), read once per process
+    (:func:`rebuild_compact`, :func:`rebuild_plain`)."""
     found = _HEADERS_WRITTEN.get(id(first)) if first is not None else None
     if (found is not None and found[0] is first and found[1] == ref
-            and found[2] is game_args and found[3] is pair):
-        return found[4]
-    blob = dumps((ref, game_args, pair))
+            and found[2] is game_args and found[3] is pair and found[4] == layout
+            and found[5] is table):
+        return found[6]
+    blob = dumps((ref, game_args, pair, layout, table))
     # (Named by a digest of the digests it holds, not of its kilobytes of spec and root.)
-    header = (_digest(dumps((ref, game_args[1:], pair[0]))), blob)
+    header = (_digest(dumps((ref, game_args[1:], pair[0], layout, table and table[0]))),
+              blob)
     if first is not None:
         with _LOCK:  # (the record is kept with it: its id stays its own)
-            _keep(_HEADERS_WRITTEN, id(first), (first, ref, game_args, pair, header),
-                  ROOTS_KEPT)
+            _keep(_HEADERS_WRITTEN, id(first),
+                  (first, ref, game_args, pair, layout, table, header), ROOTS_KEPT)
     return header
 
 
 def _read_header(header: tuple[bytes, bytes]
-                 ) -> tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any]]:
-    """The class, game and root of a compact pickle's header, and a slot for the game's
-    table of actions (made once per process)."""
-    ref, game_args, pair = pickle.loads(header[1])
+                 ) -> tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any], Any]:
+    """The class, game and root of a compact pickle's header, a slot for the game's table
+    of actions (made once per process) and the plain layout's names and origin."""
+    ref, game_args, pair, layout, table = pickle.loads(header[1])
     cls = class_of(ref)
     root_value = _root_value(pair)
     KitRandom.__new__(KitRandom).set_known_state(root_value[1])  # (its checks, once)
-    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, [None])
+    # (A plain layout's own table of moves, read by _decode_moves as a game's table.)
+    decoder = [None if table is None else _table_read(table)]
+    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, decoder,
+             layout)
     with _LOCK:
         _keep(_HEADERS, header[0], found, ROOTS_KEPT)
     return found
@@ -987,36 +1042,56 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
     found = _HEADERS.get(header[0])
     if found is None or sys.modules.get(found[1].__module__) is not found[0]:
         found = _read_header(header)  # (a module imported again makes new classes)
-    _module, cls, game, root, root_value, decoder = found
-    rng = KitRandom.__new__(KitRandom)
-    if packed_rng is None:  # (the root's state, checked when it was read)
-        rng.set_checked_state(root_value[1])
-    else:
-        rng.set_known_state(unpack_rng_state(*packed_rng))
+    _module, cls, game, root, root_value, decoder, _layout = found
     # Every history empty but the moves: what is pushed from here on goes in them, and
     # materialize() puts the earlier entries before it.
-    state = _bare_state(cls, game, rng, packed, origin)
+    state = _bare_state(cls, game, _rng_at(root_value, packed_rng), packed, origin)
     data = state.__dict__
     if actions:
-        if type(actions) is list:  # many moves by their values (a History read back)
-            moves = actions
-            data["move_stack"] = list(moves)
-        else:
-            moves = data["move_stack"] = _decode_moves(game, actions, decoder)
-        data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
+        _lazy_moves(data, game, actions, decoder, root, root_value, packed, header)
         for name, last in zip(cls._kit_last_kept, lasts, strict=True):  # (pictures)
             data[name] = list(last)
     state._kit_histories_made(None)
     return state
 
 
-def _bare_state(cls: type, game: Any, rng: KitRandom, packed: Any, origin: Any) -> Any:
-    """A state of ``cls`` at the packed position, with ``rng`` and empty histories."""
+def _rng_at(root_value: tuple[Any, tuple[Any, ...]], packed_rng: tuple[Any, ...] | None
+            ) -> KitRandom:
+    """The generator of a state unpickled in a compact layout: the root's (None) or the
+    packed one."""
+    rng = KitRandom.__new__(KitRandom)
+    if packed_rng is None:  # (the root's state, checked when it was read)
+        rng.set_checked_state(root_value[1])
+    else:
+        rng.set_known_state(unpack_rng_state(*packed_rng))
+    return rng
+
+
+def _lazy_moves(data: dict[str, Any], game: Any, actions: Any, decoder: list[Any],
+                root: tuple[bytes, bytes], root_value: tuple[Any, tuple[Any, ...]],
+                packed: Any, header: tuple[bytes, bytes]) -> None:
+    """The move stack of a state unpickled in a compact layout, and what makes its other
+    histories on first need (:data:`LAZY`)."""
+    if type(actions) is list:  # many moves by their values (a History read back)
+        moves = actions
+        data["move_stack"] = list(moves)
+    else:
+        moves = data["move_stack"] = _decode_moves(game, actions, decoder)
+    data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
+
+
+def _bare_state(cls: type, game: Any, rng: KitRandom, packed: Any, origin: Any,
+                plain: bool = False) -> Any:
+    """A state of ``cls`` at the packed position (``plain``: packed by
+    :func:`plain_pack`), with ``rng`` and empty histories."""
     state: Any = object.__new__(cls)
     data = state.__dict__
     data["game"] = game
     data["rng"] = rng
-    state._kit_unpack(packed)
+    if plain:
+        _plain_unpack(data, packed)
+    else:
+        state._kit_unpack(packed)
     data["_kit_origin"] = origin
     data["_kit_emitted"] = None
     data["move_stack"] = []
@@ -1038,18 +1113,26 @@ def materialize(state: Any) -> None:
     packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
     rng = KitRandom.__new__(KitRandom)
     rng.set_known_state(unpack_rng_state(*packed_rng))
-    replay = _bare_state(type(state), game, rng, packed, None)
+    plain = compact_names(type(state)) is None
+    replay = _bare_state(type(state), game, rng, packed, None, plain)
     mine = replay.__dict__
     replay._kit_histories_made(None)
-    for move in data["move_stack"][:count]:
-        replay.push(move)
+    name = type(state).__name__
+    for ply, move in enumerate(data["move_stack"][:count], 1):
+        try:
+            replay.push(move)
+        except Exception as exc:  # a game whose moves do not replay alike
+            raise pickle.UnpicklingError(
+                f"replaying the moves of a pickled {name} failed at move {ply} ({move}): "
+                f"{_one_line(exc)}") from None
     # (Checked while the state is at the position it was unpickled at: the pack it was
     # unpickled from may share tables the moves pushed since have changed.)
     if len(data["move_stack"]) == count and (
+            _plain_values(replay) != _plain_values(state) if plain else
             replay._kit_canonical(replay._kit_pack()) != state._kit_canonical(state._kit_pack())):
         raise pickle.UnpicklingError(
-            f"replaying the moves of a pickled {type(state).__name__} did not reach its "
-            "position")
+            f"replaying the moves of a pickled {name} did not reach its position (its "
+            "moves do not give the same position every time they are played)")
     kept = type(state)._kit_last_kept
     for name in ("_kit_events", *type(state)._kit_histories):
         data[name][:1 if name in kept else 0] = mine[name]
@@ -1074,3 +1157,308 @@ def copy_lazy(state: Any) -> Any:
     twin.__dict__[LAZY] = lazy
     state._kit_copying(twin)
     return twin
+
+
+# -- the plain layout: the compact layout for states whose undo data is all in the journal --
+# A plugin's state (the example plugin's, a ``hexkit new-plugin`` game's) usually keeps
+# every change in the kit's journal (``undo`` and ``_kit_histories`` left alone) and its
+# position in a few attributes of plain data: a list of cells, a winner, a TurnOrder. Such
+# a state needs no ``_kit_pack`` of its own: it pickles as those attributes' values (their
+# names, and the position its moves start from, go in the lineage's header), its moves as
+# the compact layout writes them, and the journal, marks and events made on first need by
+# replaying the moves from the root (:func:`materialize`, which checks that the replay
+# reaches the position). Whether a class fits is decided once (:func:`plain_class`);
+# whether a state fits, at each pickle (:func:`plain_pack`): one that does not (an
+# attribute holding an object, say) pickles by its attributes as before.
+
+#: The state's attributes the plain layout does not write as values (the kit's own).
+_NOT_PLAIN = frozenset({*_KIT_NAMES, LAZY})
+#: A TurnOrder's fields, in the order :func:`plain_pack` writes them.
+_TURN_FIELDS = tuple(f.name for f in dataclasses.fields(TurnOrder))
+_turn_fields = operator.attrgetter(*_TURN_FIELDS)
+#: What a class may not have of its own to pickle in the plain layout: every one is how a
+#: state keeps, reads or makes its histories besides the journal.
+_PLAIN_HOOKS = ("undo", "push", "pop", "copy", "events", "need_history", "__reduce__",
+                "__getstate__", "__setstate__", "_kit_records", "_kit_copying",
+                "_kit_histories_made", "_kit_canonical")
+
+
+def plain_class(cls: type) -> bool:
+    """Whether states of ``cls`` may pickle in the plain layout: a state class that keeps
+    all its undo data in the kit's journal (none of :data:`_PLAIN_HOOKS` of its own, no
+    ``_kit_histories``, no ``__slots__``, no ``_kit_pack``), decided once per class."""
+    found = cls.__dict__.get("_kit_plain")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    from hexkit.game import State
+
+    found = (issubclass(cls, State) and compact_names(cls) is None
+             and not getattr(cls, "_kit_histories", ())
+             and getattr(cls, "__reduce_ex__", None) is object.__reduce_ex__
+             and all(getattr(cls, hook, None) is getattr(State, hook) for hook in _PLAIN_HOOKS)
+             and not any("__slots__" in vars(k) for k in cls.__mro__[:cls.__mro__.index(State)]))
+    setattr(cls, "_kit_plain", found)  # noqa: B010  (a class attribute, once)
+    return found
+
+
+def plain_pack(state: Any) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Any, ...]]:
+    """The state's own attributes (all but the kit's) as (their names, the places of those
+    holding a :class:`TurnOrder`, their values: each TurnOrder as its fields). Whether
+    the values are plain data is checked as they are written (:func:`plain_blob`)."""
+    data = state.__dict__
+    keys = tuple(data)
+    found = _PLAIN_NAMES.get(type(state))
+    if found is None or found[0] != keys:  # (the attributes of the class's last state)
+        found = _plain_names(type(state), keys)
+    names, get = found[1], found[2]
+    values = get(data)
+    kinds = tuple(map(type, values))
+    if TurnOrder not in kinds:
+        return names, (), values
+    out = list(values)
+    if kinds.count(TurnOrder) == 1:  # (the usual: the kit's turn_order)
+        orders: tuple[int, ...] = (kinds.index(TurnOrder),)
+    else:
+        orders = tuple(i for i, kind in enumerate(kinds) if kind is TurnOrder)
+    for index in orders:
+        out[index] = _turn_fields(out[index])
+    return names, orders, tuple(out)
+
+
+def plain_blob(values: Any) -> bytes | None:
+    """The pickle of ``values`` if they are plain data (None, bools, ints, floats, strs,
+    bytes, and lists, tuples, sets, frozensets and dicts of them), else None."""
+    try:
+        return dumps(values, plain=True)
+    except NotPlainError:
+        return None
+
+
+def _plain_root(root: Any) -> Any:
+    """The pack of a plain state's root (None if it holds more than plain data)."""
+    packed = plain_pack(root)
+    return packed if plain_blob(packed[2]) is not None else None
+
+
+#: State class -> (the names of a state's attributes, those :func:`plain_pack` writes, a
+#: function reading their values as a tuple); bounded.
+_PLAIN_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...], Callable[[Any], Any]]] = {}
+
+
+def _plain_names(cls: type, keys: tuple[str, ...]
+                 ) -> tuple[tuple[str, ...], tuple[str, ...], Callable[[Any], Any]]:
+    names = tuple(name for name in keys if name not in _NOT_PLAIN)
+    get: Callable[[Any], Any]
+    if len(names) == 1:
+        one = operator.itemgetter(names[0])
+        get = lambda data: (one(data),)  # noqa: E731  (one name: itemgetter gives no tuple)
+    else:
+        get = operator.itemgetter(*names) if names else (lambda data: ())
+    found = (keys, names, get)
+    with _LOCK:
+        _keep(_PLAIN_NAMES, cls, found, CLASSES_KEPT)
+    return found
+
+
+def _plain_unpack(data: dict[str, Any], packed: tuple[Any, ...]) -> None:
+    """The attributes :func:`plain_pack` packed, set in a state's ``__dict__``."""
+    names, orders, values = packed
+    data.update(zip(names, values, strict=True))
+    for index in orders:
+        data[names[index]] = _turn_order(values[index])
+
+
+def _turn_order(fields: tuple[Any, ...]) -> TurnOrder:
+    """The TurnOrder of these fields: one per process for equal fields (an immutable
+    value, as copies share it)."""
+    found = _TURNS.get(fields)
+    if found is None:
+        found = object.__new__(TurnOrder)
+        found.__dict__.update(zip(_TURN_FIELDS, fields, strict=True))
+        if len(_TURNS) >= TURNS_KEPT:
+            _TURNS.clear()
+        _TURNS[fields] = found
+    return found
+
+
+#: The fields of a TurnOrder -> the TurnOrder unpickled for them; bounded (cleared when
+#: full).
+_TURNS: dict[tuple[Any, ...], TurnOrder] = {}
+#: How many TurnOrders :data:`_TURNS` holds.
+TURNS_KEPT = 4096
+
+
+def _plain_values(state: Any) -> dict[str, Any]:
+    """The state's own attributes by name (what a replay is checked against)."""
+    names, _orders, values = plain_pack(state)
+    return dict(zip(names, values, strict=True))
+
+
+def reduce_plain(state: Any) -> tuple[Any, ...] | None:
+    """``State.__reduce__`` in the plain layout, or None when the state does not fit it (an
+    attribute that is not plain data, a move without a journal entry at the start, a
+    generator of another kind, a class or game pickle finds its own way)."""
+    names, orders, values = plain_pack(state)
+    blob = plain_blob(values)
+    if blob is None:
+        return None
+    data = state.__dict__
+    game = state.game
+    rng = data["rng"]
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)) or (
+            type(rng) is not KitRandom and type(rng) is not random.Random):
+        return None
+    layout = (names, orders, data.get("_kit_origin"))
+    lazy = data.get(LAZY)
+    if lazy is not None:
+        found = _HEADERS.get(lazy[4][0])
+        if len(data["move_stack"]) != lazy[2] or found is None or found[6] != layout:
+            materialize(state)  # moves pushed (or an attribute set) since it was unpickled
+            lazy = None
+    header = None
+    first = None
+    table = None
+    if lazy is not None:  # unpickled, no move pushed since: the same root and actions
+        (pair, words), actions, header = lazy[0], lazy[1], lazy[4]
+        if type(actions) is list:  # (many moves by their values, as they were read)
+            actions = History(actions, tail=MoveList)
+    else:
+        _game, table, encode = _game_table(game)
+        stack = data["move_stack"]
+        if stack:
+            # The first journal entry of the last move and of the one before: shared by
+            # the copies of the state, so its moves are encoded once along a game.
+            entries = data["journal"].entries
+            marks = data["_kit_marks"]
+            if not entries or len(marks) != len(stack):
+                return None
+            first = entries[0]
+            at = marks[-1]
+            last = entries[at] if at < len(entries) else None
+            previous = entries[marks[-2]] if len(marks) > 1 and marks[-2] < at else None
+            actions = _encoded(game, stack, last, previous, encode)
+            if actions is None:
+                return None
+            if type(actions) is not bytes and len(stack) >= VALUE_BLOCKS:
+                actions = History(stack, tail=MoveList)  # (as reduce_compact does)
+            if type(actions) is not bytes:
+                table = None  # (not numbered by it: the header need not hold it)
+        else:
+            actions = b""
+        root = _root(state, first, _plain_root)
+        if root is None:
+            return None
+        pair, words = root
+    rng_state = rng.getstate()
+    # The root's words are not written again (a gauss value pending is, to be exact).
+    at_root = (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None
+    packed_rng = None if at_root else pack_rng_state(rng_state, keep=True)
+    if header is None:
+        header = _header(first, ref, reduce_game(game)[1], pair, layout, table)
+    return (rebuild_plain, (header, blob, actions, packed_rng))
+
+
+#: id(game) -> (the game, the (digest, pickle) of its table of moves for the plain layout
+#: (None: none), the function that numbers moves by it); bounded.
+_GAME_TABLES: dict[int, tuple[Any, tuple[bytes, bytes] | None, Callable[..., Any] | None]] = {}
+#: A table's digest -> (its moves, the array code of their numbers); bounded.
+_TABLES_READ: dict[bytes, tuple[tuple[Any, ...], str]] = {}
+
+
+def _table_read(table: tuple[bytes, bytes]) -> tuple[tuple[Any, ...], str]:
+    """The moves of a plain layout's table (its (digest, pickle)), read once per
+    process."""
+    found = _TABLES_READ.get(table[0])
+    if found is None:
+        moves = pickle.loads(table[1])
+        found = (moves, _number_code(len(moves)))
+        with _LOCK:
+            _keep(_TABLES_READ, table[0], found, GAMES_KEPT)
+    return found
+
+
+def _game_table(game: Any) -> tuple[Any, tuple[bytes, bytes] | None,
+                                    Callable[..., Any] | None]:
+    """How the plain layout numbers a game's moves, worked out once per game: by the
+    game's action space where it lists its moves in full (:func:`_actions`), else by a
+    table of the moves legal at the game's start (its ``new_state(seed=0)``: every
+    placement of a placement game), which the header of a lineage whose moves it numbers
+    holds; a move outside both is written by its values."""
+    found = _GAME_TABLES.get(id(game))
+    if found is not None and found[0] is game:
+        return found
+    try:
+        listed = table_of(game.action_space()) is not None
+    except Exception:  # a game without a space
+        listed = False
+    moves: tuple[Any, ...] = ()
+    if not listed:
+        try:
+            moves = tuple(game.new_state(seed=0).legal_moves())
+            blob = dumps(moves)
+        except Exception:  # no table: the moves by their values
+            moves = ()
+    if not moves:
+        found = (game, None, None)
+    else:
+        ids = {id(move): i for i, move in enumerate(moves)}
+        index: dict[Any, int] = {}
+        try:
+            for i, move in enumerate(moves):
+                index.setdefault(move, i)
+        except TypeError:  # moves that cannot be hashed: found by identity only
+            index = {}
+        encode = functools.partial(_table_actions, ids, index, _number_code(len(moves)))
+        digest = _digest(blob)
+        found = (game, (digest, blob), encode)
+        with _LOCK:  # (this process reads it as the very moves it numbers)
+            _keep(_TABLES_READ, digest, (moves, _number_code(len(moves))), GAMES_KEPT)
+    with _LOCK:  # (the game is kept with it: its id stays its own)
+        _keep(_GAME_TABLES, id(game), found, GAMES_KEPT)
+    return found
+
+
+def _table_actions(ids: dict[int, int], index: dict[Any, int], code: str, game: Any,
+                   moves: list[Any], before: Any = b"") -> Any:
+    """:func:`_actions` by a plain layout's table of moves (``ids``: the numbers of its
+    moves by identity, ``index``: by value)."""
+    if type(before) is not bytes:
+        return _move_values(moves, before)
+    try:
+        return before + array(code, map(ids.__getitem__, map(id, moves))).tobytes()
+    except KeyError:  # moves that are not the table's objects: found by value
+        pass
+    try:
+        return before + array(code, map(index.__getitem__, moves)).tobytes()
+    except (KeyError, TypeError):
+        pass
+    return _move_values(moves, None) if not before else None
+
+
+def rebuild_plain(header: tuple[bytes, bytes], blob: bytes, actions: Any,
+                  packed_rng: tuple[Any, ...] | None) -> Any:
+    """Unpickle a state of the plain layout: its attributes now, its histories on first
+    need (:func:`materialize`)."""
+    found = _HEADERS.get(header[0])
+    if found is None or sys.modules.get(found[1].__module__) is not found[0]:
+        found = _read_header(header)  # (a module imported again makes new classes)
+    _module, cls, game, root, root_value, decoder, (names, orders, origin) = found
+    state: Any = object.__new__(cls)
+    data = state.__dict__
+    data["game"] = game
+    data["rng"] = _rng_at(root_value, packed_rng)
+    values = pickle.loads(blob)
+    data.update(zip(names, values, strict=True))
+    for index in orders:
+        data[names[index]] = _turn_order(values[index])
+    data["_kit_origin"] = origin  # (shared, as copies share it: never changed in place)
+    data["_kit_emitted"] = None
+    data["journal"] = Journal(state)
+    data["_kit_marks"] = []
+    data["_kit_events"] = []
+    if actions:
+        _lazy_moves(data, game, actions, decoder, root, root_value, None, header)
+    else:
+        data["move_stack"] = []
+    return state
