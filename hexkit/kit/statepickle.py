@@ -1324,7 +1324,7 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
         if type(actions) is list:  # (many moves by their values, as they were read)
             actions = History(actions, tail=MoveList)
     else:
-        _game, table, encode = _game_table(game)
+        _game, table, encode, ids, code = _game_table(game)
         stack = data["move_stack"]
         if stack:
             # The first journal entry of the last move and of the one before: shared by
@@ -1337,7 +1337,14 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
             at = marks[-1]
             last = entries[at] if at < len(entries) else None
             previous = entries[marks[-2]] if len(marks) > 1 and marks[-2] < at else None
-            actions = _encoded(game, stack, last, previous, encode)
+            actions = None
+            if ids and len(stack) <= FEW_MOVES:  # (numbered at once: less than finding them)
+                try:
+                    actions = array(code, map(ids.__getitem__, map(id, stack))).tobytes()
+                except KeyError:
+                    pass
+            if actions is None:
+                actions = _encoded(game, stack, last, previous, encode)
             if actions is None:
                 return None
             if type(actions) is not bytes and len(stack) >= VALUE_BLOCKS:
@@ -1360,8 +1367,10 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
 
 
 #: id(game) -> (the game, the (digest, pickle) of its table of moves for the plain layout
-#: (None: none), the function that numbers moves by it); bounded.
-_GAME_TABLES: dict[int, tuple[Any, tuple[bytes, bytes] | None, Callable[..., Any] | None]] = {}
+#: (None: none), the function that numbers moves by it, the numbers of its moves by
+#: identity, their array code); bounded.
+_GAME_TABLES: dict[int, tuple[Any, tuple[bytes, bytes] | None, Callable[..., Any] | None,
+                              dict[int, int], str]] = {}
 #: A table's digest -> (its moves, the array code of their numbers); bounded.
 _TABLES_READ: dict[bytes, tuple[tuple[Any, ...], str]] = {}
 
@@ -1379,7 +1388,7 @@ def _table_read(table: tuple[bytes, bytes]) -> tuple[tuple[Any, ...], str]:
 
 
 def _game_table(game: Any) -> tuple[Any, tuple[bytes, bytes] | None,
-                                    Callable[..., Any] | None]:
+                                    Callable[..., Any] | None, dict[int, int], str]:
     """How the plain layout numbers a game's moves, worked out once per game: by the
     game's action space where it lists its moves in full (:func:`_actions`), else by a
     table of the moves legal at the game's start (its ``new_state(seed=0)``: every
@@ -1400,7 +1409,7 @@ def _game_table(game: Any) -> tuple[Any, tuple[bytes, bytes] | None,
         except Exception:  # no table: the moves by their values
             moves = ()
     if not moves:
-        found = (game, None, None)
+        found = (game, None, None, {}, "H")
     else:
         ids = {id(move): i for i, move in enumerate(moves)}
         index: dict[Any, int] = {}
@@ -1409,9 +1418,10 @@ def _game_table(game: Any) -> tuple[Any, tuple[bytes, bytes] | None,
                 index.setdefault(move, i)
         except TypeError:  # moves that cannot be hashed: found by identity only
             index = {}
-        encode = functools.partial(_table_actions, ids, index, _number_code(len(moves)))
+        code = _number_code(len(moves))
+        encode = functools.partial(_table_actions, ids, index, code)
         digest = _digest(blob)
-        found = (game, (digest, blob), encode)
+        found = (game, (digest, blob), encode, ids, code)
         with _LOCK:  # (this process reads it as the very moves it numbers)
             _keep(_TABLES_READ, digest, (moves, _number_code(len(moves))), GAMES_KEPT)
     with _LOCK:  # (the game is kept with it: its id stays its own)

@@ -101,6 +101,13 @@ class TurnOrder:
         active[seat] = False
         return self._evolve(active=tuple(active))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields, read back without ``__init__`` (they are normalised
+        already): a third of the default's cost, and a state's journal holds one per
+        move."""
+        return (_turn_order, (self.players, self.actions_per_turn, self.current, self.action,
+                              self.turns_taken, self.active))
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {
@@ -121,3 +128,13 @@ class TurnOrder:
             None if current is None else int(current), int(d["action"]),
             tuple(int(x) for x in d["turns_taken"]), tuple(bool(x) for x in d["active"]),
         )
+
+
+def _turn_order(players: int, actions_per_turn: int, current: int | None, action: int,
+                turns_taken: tuple[int, ...], active: tuple[bool, ...]) -> TurnOrder:
+    """Unpickle a :class:`TurnOrder` (its fields as :meth:`TurnOrder.__reduce__` wrote
+    them)."""
+    twin = object.__new__(TurnOrder)
+    twin.__dict__.update(players=players, actions_per_turn=actions_per_turn, current=current,
+                         action=action, turns_taken=turns_taken, active=active)
+    return twin

@@ -387,3 +387,142 @@ def test_a_focus_state_with_an_attribute_of_its_own_pickles_by_its_attributes():
     state.note = "kept"  # unknown to the compact layout: the attribute layout keeps it
     twin = pickle.loads(pickle.dumps(state))
     assert twin.note == "kept" and twin._undo == state._undo  # (attribute layout: whole)
+
+
+# -- the plain layout: plugin states whose undo data is all in the journal ------------------
+
+def fresh_process_tables():
+    """Forget what this process learnt from pickles (as a worker that never saw the game)."""
+    from hexkit.kit import statepickle
+
+    for table in (statepickle._HEADERS, statepickle._ROOT_VALUES, statepickle._TABLES_READ,
+                  statepickle._TURNS, statepickle._MOVES, statepickle._CHUNK_ENTRIES):
+        table.clear()
+
+
+@pytest.mark.parametrize("kind", ["example", "new"])
+def test_a_plugin_state_pickles_its_position_and_replays_its_history_on_first_need(
+        kind, plugin_games):
+    registry, names = plugin_games
+    state = play(registry.load_game(names[kind]), 9, seed=3)
+    blob = pickle.dumps(state)
+    fresh_process_tables()
+    twin = pickle.loads(blob)
+    assert "_kit_lazy" in twin.__dict__  # the journal below it not made yet
+    assert twin.move_stack == state.move_stack and twin.turn_order == state.turn_order
+    assert [str(m) for m in twin.legal_moves()] == [str(m) for m in state.legal_moves()]
+    assert twin.to_dict() == state.to_dict() and twin.render() == state.render()
+    assert twin.events() == state.events()  # (events() makes the histories)
+    assert "_kit_lazy" not in twin.__dict__
+    assert twin.journal.entries == state.journal.entries
+    assert twin._kit_marks == state._kit_marks and twin._kit_events == state._kit_events
+    same_game_from_here(state, twin)
+
+
+@dataclass(frozen=True)
+class Note:
+    text: str
+
+
+class TallyGame(Game):
+    """Counts to 9 in steps of 1 and 2, every change through the journal."""
+
+    def new_state(self, seed=None):
+        return TallyState(self, seed)
+
+
+class TallyState(State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        self.total = 0
+        self.steps = []
+
+    def legal_moves(self):
+        return [] if self.total >= 9 else [Step(1), Step(2)]
+
+    def parse_move(self, text):
+        return Step(int(text))
+
+    def apply(self, move):
+        self.journal.set("total", self.total + self.step_of(move))
+        self.journal.append("steps", move.n)
+        self.advance_turn()
+
+    def step_of(self, move):
+        return move.n
+
+    def outcome(self):
+        return Outcome((self.turn_order.seat,), "nine") if self.total >= 9 else None
+
+    def render(self):
+        return f"{self.total} {self.steps}"
+
+
+class DriftGame(TallyGame):
+    def new_state(self, seed=None):
+        return DriftState(self, seed)
+
+
+class DriftState(TallyState):
+    """Steps by one more the first ``drifts`` times any state applies a move (not by the
+    moves alone)."""
+
+    drifts = 0
+
+    def step_of(self, move):
+        DriftState.drifts -= 1
+        return move.n + (DriftState.drifts >= 0)
+
+
+def tally(kind=TallyGame):
+    state = GameSpec("tally", "counts", kind).make_game().new_state(seed=5)
+    for text in "1211":
+        state.push(text)
+    return state
+
+
+def test_a_plugin_state_with_an_attribute_that_is_not_plain_data_pickles_by_its_attributes():
+    state = tally()
+    assert "_kit_lazy" in pickle.loads(pickle.dumps(state)).__dict__  # (plain: replayed)
+    state.note = Note("kept")  # an object, not plain data: the attribute layout takes it
+    twin = pickle.loads(pickle.dumps(state))
+    assert "_kit_lazy" not in twin.__dict__ and twin.note == Note("kept")
+    same_game_from_here(state, twin)
+
+
+def test_a_state_whose_moves_do_not_replay_alike_is_refused_at_its_first_pop_in_one_line():
+    DriftState.drifts = 4  # the original's moves drift, their replay's do not
+    state = tally(DriftGame)
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.total == state.total and twin.steps == state.steps  # its position is exact
+    with pytest.raises(pickle.UnpicklingError) as caught:
+        twin.pop()
+    message = str(caught.value)
+    assert "DriftState" in message and "did not reach its position" in message
+    assert "\n" not in message
+    assert twin.total == state.total and len(twin.move_stack) == 4  # refused: unchanged
+
+
+def test_a_state_class_with_its_own_undo_pickles_by_its_attributes():
+    class OwnUndoState(TallyState):
+        def undo(self, move):
+            return None
+
+    class OwnUndoGame(TallyGame):
+        def new_state(self, seed=None):
+            return OwnUndoState(self, seed)
+
+    from hexkit.kit import statepickle
+
+    assert statepickle.plain_class(TallyState)
+    assert not statepickle.plain_class(OwnUndoState)
+    state = tally(OwnUndoGame)
+    assert statepickle.reduce_state(state)[0] is not statepickle.rebuild_plain
+
+
+def test_a_turn_order_pickles_as_the_same_value():
+    from hexkit.kit.turns import TurnOrder
+
+    order = TurnOrder(3, actions_per_turn=2).act().act().drop(1)
+    twin = pickle.loads(pickle.dumps(order))
+    assert twin == order and twin.next_active(0) == 2 and twin.act().turns_taken == (1, 0, 0)
