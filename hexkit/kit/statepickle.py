@@ -306,7 +306,7 @@ class MoveList:
             if index is None:
                 index = classes[cls] = len(classes)
             values.append((index, found[2]))
-        refs = [class_ref(c) for c in classes]
+        refs = tuple(class_ref(c) for c in classes)
         if None in refs:  # a class pickle finds its own way (or says why it cannot)
             return (kit, (_LIST, self.moves))
         return (kit, (_MOVES_TAG, refs, values))
@@ -314,24 +314,51 @@ class MoveList:
 
 #: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
 _REDUCED: dict[int, tuple[Any, type, Any]] = {}
-#: (class, values) -> the move this process made of them; bounded (cleared when full).
-_MOVES: dict[tuple[Any, ...], Any] = {}
-#: How many moves :data:`_MOVES` holds before it starts again.
+#: The names of some move classes, as a pickle lists them -> (their modules, the classes,
+#: the moves this process made of them by (class index, values)); bounded. A move is an
+#: immutable value, and making one (a dataclass's ``__init__``) costs more than finding it:
+#: the moves a pickle names are found at C speed, one dict lookup each.
+_MOVES: dict[Any, tuple[tuple[Any, ...], list[Any], dict[Any, Any]]] = {}
+#: How many moves :data:`_MOVES` holds (all tables) before it starts again.
 MOVES_KEPT = 100_000
 
 
-def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
-    """The moves of ``(class, values)`` pairs, each made once per process."""
-    made = _MOVES
+def moves_named(refs: Any, values: Any) -> list[Any]:
+    """The moves of ``(class index, values)`` pairs, their classes named by ``refs``
+    (module, qualified name), each move made once per process."""
+    try:
+        found = _MOVES.get(refs)
+    except TypeError:  # (names in a list: a pickle of another writer)
+        refs = tuple(refs)
+        found = _MOVES.get(refs)
+    if found is not None:
+        modules, classes, made = found
+        if all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)), modules)):
+            try:
+                return list(map(made.__getitem__, values))
+            except (KeyError, TypeError):  # a move not made yet, or values not hashable
+                pass
+        else:  # a module imported again makes new classes
+            found = None
+    if found is None:
+        classes = [class_of(ref) for ref in refs]
+        made = {}
+        with _LOCK:
+            if len(_MOVES) >= CLASSES_KEPT or sum(len(f[2]) for f in _MOVES.values()) \
+                    >= MOVES_KEPT:
+                _MOVES.clear()
+            _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), classes, made)
     out = []
-    for key in reduced:
+    for key in values:
         try:
             move = made.get(key)
         except TypeError:  # a value that is not hashable: made every time
-            out.append(key[0](*key[1]))
+            index, args = key
+            out.append(classes[index](*args))
             continue
         if move is None:
-            move = key[0](*key[1])
+            index, args = key
+            move = classes[index](*args)
             if len(made) >= MOVES_KEPT:
                 made.clear()
             made[key] = move
@@ -339,10 +366,7 @@ def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
     return out
 
 
-def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
-    """Unpickle a :class:`MoveList`: classes by name, then the moves."""
-    classes = [class_of(ref) for ref in refs]
-    return moves_from([(classes[i], args) for i, args in values])
+_FIRST = operator.itemgetter(0)
 
 
 # -- histories -----------------------------------------------------------------------------
@@ -644,7 +668,7 @@ def _as_is(value: Any) -> Any:
 
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
-    rng_from_packed, history_from, _moves_named, shared_value, _as_is)
+    rng_from_packed, history_from, moves_named, shared_value, _as_is)
 
 
 # -- the compact layout: a position and the actions that led to it -------------------------
@@ -799,18 +823,30 @@ def _numbers_table(game: Any) -> tuple[tuple[Any, ...], str]:
 
 
 def _decode_moves(game: Any, actions: Any, decoder: list[Any]) -> list[Any]:
-    """The moves :func:`_actions` encoded (``decoder``: a header's slot for the game's table
-    of actions, made once per process)."""
-    if type(actions) is bytes:  # action numbers, read through the game's table
-        if decoder[0] is None:
-            decoder[0] = _numbers_table(game)
-        table, code = decoder[0]
-        numbers = array(code)
-        numbers.frombytes(actions)
-        return list(map(table.__getitem__, numbers))
-    refs, values = actions
-    classes = [class_of(ref) for ref in refs]
-    return moves_from([(classes[i], args) for i, args in values])
+    """The moves :func:`_actions` encoded (``decoder``: a header's slots for the game's table
+    of actions, made once per process, and the numbers read last with their moves: a later
+    state of the same game, or the same state again, reads only the numbers past them)."""
+    if type(actions) is not bytes:
+        return moves_named(*actions)
+    if decoder[0] is None:  # action numbers, read through the game's table
+        decoder[0] = _numbers_table(game)
+    table, code = decoder[0]
+    last = decoder[1]
+    if last is not None and actions.startswith(last[0]):  # (whole numbers: both are)
+        known = len(last[0])
+        if known == len(actions):
+            return list(last[1])
+        moves = [*last[1], *_numbered(table, code, actions[known:])]
+    else:
+        moves = _numbered(table, code, actions)
+    decoder[1] = (actions, tuple(moves))
+    return moves
+
+
+def _numbered(table: tuple[Any, ...], code: str, actions: bytes) -> list[Any]:
+    numbers = array(code)
+    numbers.frombytes(actions)
+    return list(map(table.__getitem__, numbers))
 
 
 def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
@@ -950,13 +986,14 @@ def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
 
 def _read_header(header: tuple[bytes, bytes]
                  ) -> tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any]]:
-    """The class, game and root of a compact pickle's header, and a slot for the game's
-    table of actions (made once per process)."""
+    """The class, game and root of a compact pickle's header, and the slots of
+    :func:`_decode_moves` (the game's table of actions, made once per process)."""
     ref, game_args, pair = pickle.loads(header[1])
     cls = class_of(ref)
     root_value = _root_value(pair)
     KitRandom.__new__(KitRandom).set_known_state(root_value[1])  # (its checks, once)
-    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, [None])
+    found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value,
+             [None, None])
     with _LOCK:
         _keep(_HEADERS, header[0], found, ROOTS_KEPT)
     return found
