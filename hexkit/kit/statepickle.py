@@ -314,13 +314,30 @@ class MoveList:
 
 #: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
 _REDUCED: dict[int, tuple[Any, type, Any]] = {}
-#: The names of some move classes, as a pickle lists them -> (their modules, the classes,
-#: the moves this process made of them by (class index, values)); bounded. A move is an
-#: immutable value, and making one (a dataclass's ``__init__``) costs more than finding it:
-#: the moves a pickle names are found at C speed, one dict lookup each.
-_MOVES: dict[Any, tuple[tuple[Any, ...], list[Any], dict[Any, Any]]] = {}
+#: The names of some move classes, as a pickle lists them -> (their modules, the moves this
+#: process made of them by (class index, values)); bounded. A move is an immutable value,
+#: and making one (a dataclass's ``__init__``) costs more than finding it: the moves a
+#: pickle names are found at C speed, one dict lookup each, and only the new ones made.
+_MOVES: dict[Any, tuple[tuple[Any, ...], _MadeMoves]] = {}
 #: How many moves :data:`_MOVES` holds (all tables) before it starts again.
 MOVES_KEPT = 100_000
+
+
+class _MadeMoves(dict[Any, Any]):
+    """(class index, values) -> the move made of them, for one list of classes; a move not
+    made yet is made on lookup."""
+
+    def __init__(self, classes: list[type]) -> None:
+        super().__init__()
+        self.classes = classes
+
+    def __missing__(self, key: tuple[int, tuple[Any, ...]]) -> Any:
+        index, args = key
+        move = self.classes[index](*args)
+        if len(self) >= MOVES_KEPT:
+            self.clear()
+        self[key] = move
+        return move
 
 
 def moves_named(refs: Any, values: Any) -> list[Any]:
@@ -331,42 +348,25 @@ def moves_named(refs: Any, values: Any) -> list[Any]:
     except TypeError:  # (names in a list: a pickle of another writer)
         refs = tuple(refs)
         found = _MOVES.get(refs)
-    if found is not None:
-        modules, classes, made = found
-        if all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)), modules)):
-            try:
-                return list(map(made.__getitem__, values))
-            except (KeyError, TypeError):  # a move not made yet, or values not hashable
-                pass
-        else:  # a module imported again makes new classes
-            found = None
-    if found is None:
-        classes = [class_of(ref) for ref in refs]
-        made = {}
+    # (A module imported again makes new classes.)
+    if found is None or not all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)),
+                                    found[0])):
+        made = _MadeMoves([class_of(ref) for ref in refs])
         with _LOCK:
-            if len(_MOVES) >= CLASSES_KEPT or sum(len(f[2]) for f in _MOVES.values()) \
+            if len(_MOVES) >= CLASSES_KEPT or sum(map(len, map(_SECOND, _MOVES.values()))) \
                     >= MOVES_KEPT:
                 _MOVES.clear()
-            _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), classes, made)
-    out = []
-    for key in values:
-        try:
-            move = made.get(key)
-        except TypeError:  # a value that is not hashable: made every time
-            index, args = key
-            out.append(classes[index](*args))
-            continue
-        if move is None:
-            index, args = key
-            move = classes[index](*args)
-            if len(made) >= MOVES_KEPT:
-                made.clear()
-            made[key] = move
-        out.append(move)
-    return out
+            _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), made)
+    else:
+        made = found[1]
+    try:
+        return list(map(made.__getitem__, values))
+    except TypeError:  # values that are not hashable: those moves made every time
+        classes = made.classes
+        return [classes[index](*args) for index, args in values]
 
 
-_FIRST = operator.itemgetter(0)
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 
 
 # -- histories -----------------------------------------------------------------------------
