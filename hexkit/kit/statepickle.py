@@ -325,7 +325,7 @@ class MoveList:
             if index is None:
                 index = classes[cls] = len(classes)
             values.append((index, found[2]))
-        refs = [class_ref(c) for c in classes]
+        refs = tuple(class_ref(c) for c in classes)
         if None in refs:  # a class pickle finds its own way (or says why it cannot)
             return (kit, (_LIST, self.moves))
         return (kit, (_MOVES_TAG, refs, values))
@@ -333,35 +333,59 @@ class MoveList:
 
 #: id(move) -> (move, class, values) of the moves pickled; bounded (cleared when full).
 _REDUCED: dict[int, tuple[Any, type, Any]] = {}
-#: (class, values) -> the move this process made of them; bounded (cleared when full).
-_MOVES: dict[tuple[Any, ...], Any] = {}
-#: How many moves :data:`_MOVES` holds before it starts again.
+#: The names of some move classes, as a pickle lists them -> (their modules, the moves this
+#: process made of them by (class index, values)); bounded. A move is an immutable value,
+#: and making one (a dataclass's ``__init__``) costs more than finding it: the moves a
+#: pickle names are found at C speed, one dict lookup each, and only the new ones made.
+_MOVES: dict[Any, tuple[tuple[Any, ...], _MadeMoves]] = {}
+#: How many moves :data:`_MOVES` holds (all tables) before it starts again.
 MOVES_KEPT = 100_000
 
 
-def moves_from(reduced: list[tuple[Any, ...]]) -> list[Any]:
-    """The moves of ``(class, values)`` pairs, each made once per process."""
-    made = _MOVES
-    out = []
-    for key in reduced:
-        try:
-            move = made.get(key)
-        except TypeError:  # a value that is not hashable: made every time
-            out.append(key[0](*key[1]))
-            continue
-        if move is None:
-            move = key[0](*key[1])
-            if len(made) >= MOVES_KEPT:
-                made.clear()
-            made[key] = move
-        out.append(move)
-    return out
+class _MadeMoves(dict[Any, Any]):
+    """(class index, values) -> the move made of them, for one list of classes; a move not
+    made yet is made on lookup."""
+
+    def __init__(self, classes: list[type]) -> None:
+        super().__init__()
+        self.classes = classes
+
+    def __missing__(self, key: tuple[int, tuple[Any, ...]]) -> Any:
+        index, args = key
+        move = self.classes[index](*args)
+        if len(self) >= MOVES_KEPT:
+            self.clear()
+        self[key] = move
+        return move
 
 
-def _moves_named(refs: list[tuple[str, str]], values: list[tuple[int, Any]]) -> list[Any]:
-    """Unpickle a :class:`MoveList`: classes by name, then the moves."""
-    classes = [class_of(ref) for ref in refs]
-    return moves_from([(classes[i], args) for i, args in values])
+def moves_named(refs: Any, values: Any) -> list[Any]:
+    """The moves of ``(class index, values)`` pairs, their classes named by ``refs``
+    (module, qualified name), each move made once per process."""
+    try:
+        found = _MOVES.get(refs)
+    except TypeError:  # (names in a list: a pickle of another writer)
+        refs = tuple(refs)
+        found = _MOVES.get(refs)
+    # (A module imported again makes new classes.)
+    if found is None or not all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)),
+                                    found[0])):
+        made = _MadeMoves([class_of(ref) for ref in refs])
+        with _LOCK:
+            if len(_MOVES) >= CLASSES_KEPT or sum(map(len, map(_SECOND, _MOVES.values()))) \
+                    >= MOVES_KEPT:
+                _MOVES.clear()
+            _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), made)
+    else:
+        made = found[1]
+    try:
+        return list(map(made.__getitem__, values))
+    except TypeError:  # values that are not hashable: those moves made every time
+        classes = made.classes
+        return [classes[index](*args) for index, args in values]
+
+
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 
 
 # -- histories -----------------------------------------------------------------------------
@@ -663,7 +687,7 @@ def _as_is(value: Any) -> Any:
 
 
 _MAKERS: tuple[Callable[..., Any], ...] = (
-    rng_from_packed, history_from, _moves_named, shared_value, _as_is)
+    rng_from_packed, history_from, moves_named, shared_value, _as_is)
 
 
 # -- the compact layout: a position and the actions that led to it -------------------------
@@ -832,18 +856,30 @@ def _numbers_table(game: Any) -> tuple[tuple[Any, ...], str]:
 
 
 def _decode_moves(game: Any, actions: Any, decoder: list[Any]) -> list[Any]:
-    """The moves :func:`_actions` encoded (``decoder``: a header's slot for the game's table
-    of actions, made once per process)."""
-    if type(actions) is bytes:  # action numbers, read through the game's table
-        if decoder[0] is None:
-            decoder[0] = _numbers_table(game)
-        table, code = decoder[0]
-        numbers = array(code)
-        numbers.frombytes(actions)
-        return list(map(table.__getitem__, numbers))
-    refs, values = actions
-    classes = [class_of(ref) for ref in refs]
-    return moves_from([(classes[i], args) for i, args in values])
+    """The moves :func:`_actions` encoded (``decoder``: a header's slots for the game's table
+    of actions, made once per process, and the numbers read last with their moves: a later
+    state of the same game, or the same state again, reads only the numbers past them)."""
+    if type(actions) is not bytes:
+        return moves_named(*actions)
+    if decoder[0] is None:  # action numbers, read through the game's table
+        decoder[0] = _numbers_table(game)
+    table, code = decoder[0]
+    last = decoder[1]
+    if last is not None and actions.startswith(last[0]):  # (whole numbers: both are)
+        known = len(last[0])
+        if known == len(actions):
+            return list(last[1])
+        moves = [*last[1], *_numbered(table, code, actions[known:])]
+    else:
+        moves = _numbered(table, code, actions)
+    decoder[1] = (actions, tuple(moves))
+    return moves
+
+
+def _numbered(table: tuple[Any, ...], code: str, actions: bytes) -> list[Any]:
+    numbers = array(code)
+    numbers.frombytes(actions)
+    return list(map(table.__getitem__, numbers))
 
 
 def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
@@ -1002,14 +1038,15 @@ def _header(first: Any, ref: tuple[str, str], game_args: tuple[Any, ...],
 
 def _read_header(header: tuple[bytes, bytes]
                  ) -> tuple[Any, Any, Any, tuple[bytes, bytes], Any, list[Any], Any]:
-    """The class, game and root of a compact pickle's header, a slot for the game's table
-    of actions (made once per process) and the plain layout's names and origin."""
+    """The class, game and root of a compact pickle's header, the slots of
+    :func:`_decode_moves` (the game's table of actions, made once per process) and the
+    plain layout's names and origin."""
     ref, game_args, pair, layout, table = pickle.loads(header[1])
     cls = class_of(ref)
     root_value = _root_value(pair)
     KitRandom.__new__(KitRandom).set_known_state(root_value[1])  # (its checks, once)
     # (A plain layout's own table of moves, read by _decode_moves as a game's table.)
-    decoder = [None if table is None else _table_read(table)]
+    decoder = [None if table is None else _table_read(table), None]
     found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, decoder,
              layout)
     with _LOCK:

@@ -45,6 +45,9 @@ class HexBaronActions(ActionSpace):
             self.order.append((start, verb, shape))
             start += size
         self.num_actions = start
+        #: Every action's command, in order (None where a tile has fewer neighbours than
+        #: six): a pickle writes a game's moves as these numbers, read back through it.
+        self.moves: tuple[Command | None, ...] = tuple(map(self._command, range(start)))
 
     def action_of(self, move: Move) -> int:
         verb = getattr(move, "verb", None)
@@ -78,6 +81,15 @@ class HexBaronActions(ActionSpace):
         """The command numbered ``action`` (legal or not: ``push`` says why not)."""
         self.check_range(action)
         action = int(action)
+        move = self.moves[action]
+        if move is None:
+            base = next(b[0] for b in reversed(self.order) if action >= b[0])
+            tile, side = divmod(action - base, SIDES)
+            raise ActionSpaceError(f"action {action}: tile {tile} has no neighbour {side}")
+        return move
+
+    def _command(self, action: int) -> Command | None:
+        """The command numbered ``action`` (None for a side a tile does not have)."""
         base, verb, shape = next(b for b in reversed(self.order) if action >= b[0])
         offset = action - base
         if shape == "none":
@@ -88,9 +100,7 @@ class HexBaronActions(ActionSpace):
             return Command(verb, (self.words[offset // self.tiles], offset % self.tiles))
         tile, side = divmod(offset, SIDES)
         near = self.neighbours[tile]
-        if side >= len(near):
-            raise ActionSpaceError(f"action {action}: tile {tile} has no neighbour {side}")
-        return Command(verb, (tile, near[side]))
+        return Command(verb, (tile, near[side])) if side < len(near) else None
 
     def describe(self) -> str:
         n = self.tiles

@@ -106,6 +106,37 @@ def test_a_history_chunk_is_reused_only_for_the_very_same_entries():
     assert pickle.loads(written) == one
 
 
+def test_moves_read_after_their_module_is_imported_again_are_of_its_new_classes(
+        tmp_path, monkeypatch):
+    # (A notebook that reloads a plugin: moves pickled before are read as the new classes,
+    # not as moves of the old ones found in the kit's table.)
+    import importlib
+    import sys
+
+    from hexkit.kit.statepickle import MoveList
+
+    (tmp_path / "kit_reloaded_moves.py").write_text(
+        "from dataclasses import dataclass\n"
+        "from hexkit.game import Move\n"
+        "@dataclass(frozen=True)\n"
+        "class Step(Move):\n"
+        "    to: int\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("kit_reloaded_moves")
+    try:
+        moves = [module.Step(i % 3) for i in range(5)]
+        blob = pickle.dumps(MoveList(moves))
+        assert pickle.loads(blob) == moves
+        del sys.modules["kit_reloaded_moves"]
+        again = importlib.import_module("kit_reloaded_moves")
+        read = pickle.loads(blob)
+        assert again.Step is not module.Step
+        assert read == [again.Step(i % 3) for i in range(5)]
+        assert all(type(move) is again.Step for move in read)
+    finally:
+        sys.modules.pop("kit_reloaded_moves", None)
+
+
 def test_mid_game_hex_baron_keeps_its_random_digs():
     # Digs draw from the state's generator: the unpickled state draws the same, and undoes
     # a dig's draw too.
