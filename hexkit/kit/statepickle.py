@@ -22,7 +22,9 @@ games) pickles in a smaller, *compact* layout instead (:func:`reduce_compact`): 
 position, its moves as action numbers and a header shared by every state of its game (its
 class, its game and the position its moves start from, read once per process); the
 unpickled state's earlier history is made by replaying the moves when first needed
-(:func:`materialize`).
+(:func:`materialize`). A state that keeps all its undo data in the kit's journal (a
+plugin's, by default) pickles the same way with no code of its own, in the *plain* layout
+(:func:`reduce_plain`): its attributes as plain data, their names in the header.
 
 A state that holds something pickle cannot write (a lambda, a generator, an open file)
 falls back to its saved form (:meth:`State.to_dict`) before the moves on its stack, plus
@@ -1154,13 +1156,13 @@ def materialize(state: Any) -> None:
     replay = _bare_state(type(state), game, rng, packed, None, plain)
     mine = replay.__dict__
     replay._kit_histories_made(None)
-    name = type(state).__name__
+    kind = type(state).__name__
     for ply, move in enumerate(data["move_stack"][:count], 1):
         try:
             replay.push(move)
         except Exception as exc:  # a game whose moves do not replay alike
             raise pickle.UnpicklingError(
-                f"replaying the moves of a pickled {name} failed at move {ply} ({move}): "
+                f"replaying the moves of a pickled {kind} failed at move {ply} ({move}): "
                 f"{_one_line(exc)}") from None
     # (Checked while the state is at the position it was unpickled at: the pack it was
     # unpickled from may share tables the moves pushed since have changed.)
@@ -1168,7 +1170,7 @@ def materialize(state: Any) -> None:
             _plain_values(replay) != _plain_values(state) if plain else
             replay._kit_canonical(replay._kit_pack()) != state._kit_canonical(state._kit_pack())):
         raise pickle.UnpicklingError(
-            f"replaying the moves of a pickled {name} did not reach its position (its "
+            f"replaying the moves of a pickled {kind} did not reach its position (its "
             "moves do not give the same position every time they are played)")
     kept = type(state)._kit_last_kept
     for name in ("_kit_events", *type(state)._kit_histories):
