@@ -1229,13 +1229,15 @@ def plain_class(cls: type) -> bool:
     found = cls.__dict__.get("_kit_plain")
     if found is not None:
         return found  # type: ignore[no-any-return]
-    from hexkit.game import State
-
-    found = (issubclass(cls, State) and compact_names(cls) is None
+    # (hexkit.game's State, found in the class's bases: that module imports this one.)
+    mro = cls.__mro__
+    state = next((k for k in mro if k.__module__ == "hexkit.game" and k.__qualname__ == "State"),
+                 None)
+    found = (state is not None and compact_names(cls) is None
              and not getattr(cls, "_kit_histories", ())
              and getattr(cls, "__reduce_ex__", None) is object.__reduce_ex__
-             and all(getattr(cls, hook, None) is getattr(State, hook) for hook in _PLAIN_HOOKS)
-             and not any("__slots__" in vars(k) for k in cls.__mro__[:cls.__mro__.index(State)]))
+             and all(getattr(cls, hook, None) is getattr(state, hook) for hook in _PLAIN_HOOKS)
+             and not any("__slots__" in vars(k) for k in mro[:mro.index(state)]))
     setattr(cls, "_kit_plain", found)  # noqa: B010  (a class attribute, once)
     return found
 
