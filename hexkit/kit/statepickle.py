@@ -944,6 +944,36 @@ def _root(state: Any, first: Any, pack: Callable[[Any], Any]
     return pair, rng_state[1]
 
 
+def _writable(state: Any) -> tuple[Any, Any, tuple[str, str]] | None:
+    """The state's game, generator and class name, or None when the kit's layouts cannot
+    write them (a class or game pickle finds its own way, a generator of another kind)."""
+    game = state.game
+    rng = state.__dict__["rng"]
+    ref = class_ref(type(state))
+    if ref is None or not _core_reduce(type(game)) or (
+            type(rng) is not KitRandom and type(rng) is not random.Random):
+        return None
+    return game, rng, ref
+
+
+def _as_unpickled(lazy: tuple[Any, ...]) -> tuple[Any, Any, Any, Any]:
+    """The root's pair and words, the actions and the header a state was unpickled with
+    (no move pushed since: pickled again as they were)."""
+    (pair, words), actions, header = lazy[0], lazy[1], lazy[4]
+    if type(actions) is list:  # (many moves by their values, as they were read)
+        actions = History(actions, tail=MoveList)
+    return pair, words, actions, header
+
+
+def _rng_past(rng: random.Random, words: Any) -> tuple[Any, ...] | None:
+    """The generator's packed state, or None while it is the root's (the root's words are
+    not written again; a gauss value pending is, to be exact)."""
+    rng_state = rng.getstate()
+    if (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None:
+        return None
+    return pack_rng_state(rng_state, keep=True)
+
+
 def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     """``State.__reduce__`` in the compact layout, or None when the state does not fit it
     (an attribute the layout does not know, a move outside the action space, a generator
@@ -952,20 +982,16 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     lazy = data.get(LAZY)
     if not data.keys() <= names and (lazy is None or not data.keys() - {LAZY} <= names):
         return None
-    game = state.game
-    rng = data["rng"]
-    ref = class_ref(type(state))
-    if ref is None or not _core_reduce(type(game)) or (
-            type(rng) is not KitRandom and type(rng) is not random.Random):
+    found = _writable(state)
+    if found is None:
         return None
+    game, rng, ref = found
     if lazy is not None and len(data["move_stack"]) != lazy[2]:
         materialize(state)  # moves pushed since it was unpickled: encoded again
         lazy = None
     header = None
     if lazy is not None:  # unpickled, no move pushed since: the same root and actions
-        (pair, words), actions, header = lazy[0], lazy[1], lazy[4]
-        if type(actions) is list:  # (many moves by their values, as they were read)
-            actions = History(actions, tail=MoveList)
+        pair, words, actions, header = _as_unpickled(lazy)
     else:
         stack = data["move_stack"]
         records = state._kit_records()
@@ -991,10 +1017,7 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
         if root is None:
             return None
         pair, words = root
-    rng_state = rng.getstate()
-    # The root's words are not written again (a gauss value pending is, to be exact).
-    at_root = (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None
-    packed_rng = None if at_root else pack_rng_state(rng_state, keep=True)
+    packed_rng = _rng_past(rng, words)
     packed = state._kit_pack()
     if packed is None:
         return None
@@ -1344,12 +1367,10 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
     if blob is None:
         return None
     data = state.__dict__
-    game = state.game
-    rng = data["rng"]
-    ref = class_ref(type(state))
-    if ref is None or not _core_reduce(type(game)) or (
-            type(rng) is not KitRandom and type(rng) is not random.Random):
+    writable = _writable(state)
+    if writable is None:
         return None
+    game, rng, ref = writable
     layout = (names, orders, data.get("_kit_origin"))
     lazy = data.get(LAZY)
     if lazy is not None:
@@ -1361,9 +1382,7 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
     first = None
     table = None
     if lazy is not None:  # unpickled, no move pushed since: the same root and actions
-        (pair, words), actions, header = lazy[0], lazy[1], lazy[4]
-        if type(actions) is list:  # (many moves by their values, as they were read)
-            actions = History(actions, tail=MoveList)
+        pair, words, actions, header = _as_unpickled(lazy)
     else:
         _game, table, encode, ids, code = _game_table(game)
         stack = data["move_stack"]
@@ -1398,10 +1417,7 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
         if root is None:
             return None
         pair, words = root
-    rng_state = rng.getstate()
-    # The root's words are not written again (a gauss value pending is, to be exact).
-    at_root = (rng_state[1] is words or rng_state[1] == words) and rng_state[2] is None
-    packed_rng = None if at_root else pack_rng_state(rng_state, keep=True)
+    packed_rng = _rng_past(rng, words)
     if header is None:
         header = _header(first, ref, reduce_game(game)[1], pair, layout, table)
     return (rebuild_plain, (header, blob, actions, packed_rng))
