@@ -711,11 +711,219 @@ static PyTypeObject GeneratorType = {
     .tp_methods = Generator_methods,
 };
 
+
+/* -- the position's tables in a pickle (engine.kit_pack) ---------------------------------
+ * A position's hash tables (sets of hex keys, dicts of hex key -> int, hex key -> list of
+ * piece codes) as one run of native int64 words, written and read here at C speed: pickle
+ * spends an opcode and a long-integer conversion on each key. Containers are read back in
+ * the order they were written, item by item, as pickle rebuilds them (a set's items added
+ * in its iteration order, a dict's in its insertion order), so iteration orders are those a
+ * pickle gives. Words: TABLES_MARK, the count of containers, then per container its kind,
+ * its count and its items (a set: keys; a dict of ints: key, value; a dict of lists: key,
+ * length, codes). engine.py reads the same words in Python where this module is not built,
+ * or where the words were written with the other byte order. */
+#define TABLES_MARK ((int64_t)0x4858544231000001LL)
+enum { KIND_SET = 0, KIND_INTS = 1, KIND_LISTS = 2 };
+
+typedef struct { int64_t *w; Py_ssize_t n, cap; } Words;
+
+static int words_put(Words *b, int64_t v) {
+    if (b->n == b->cap) {
+        Py_ssize_t cap = b->cap ? b->cap * 2 : 256;
+        int64_t *w = realloc(b->w, (size_t)cap * sizeof(int64_t));
+        if (!w) { PyErr_NoMemory(); return -1; }
+        b->w = w; b->cap = cap;
+    }
+    b->w[b->n++] = v;
+    return 0;
+}
+
+/* An exact int that fits in int64 (else -1, with no error set: the caller gives up). */
+static int int_word(PyObject *o, int64_t *out) {
+    int overflow = 0;
+    if (!PyLong_CheckExact(o)) return -1;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) { PyErr_Clear(); return -1; }
+    *out = (int64_t)v;
+    return 0;
+}
+
+/* 0: written; -1: an error set; 1: a container of another shape (nothing to report). */
+static int put_container(Words *b, PyObject *c) {
+    int64_t k, v;
+    if (PySet_CheckExact(c)) {
+        if (words_put(b, KIND_SET) < 0 || words_put(b, PySet_GET_SIZE(c)) < 0) return -1;
+        PyObject *it = PyObject_GetIter(c), *key;
+        if (!it) return -1;
+        while ((key = PyIter_Next(it)) != NULL) {
+            int bad = int_word(key, &k) < 0;
+            Py_DECREF(key);
+            if (bad) { Py_DECREF(it); return 1; }
+            if (words_put(b, k) < 0) { Py_DECREF(it); return -1; }
+        }
+        Py_DECREF(it);
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    if (!PyDict_CheckExact(c)) return 1;
+    Py_ssize_t pos = 0; PyObject *key, *value;
+    int lists = -1;  /* decided by the first value */
+    Py_ssize_t start = b->n;
+    if (words_put(b, KIND_INTS) < 0 || words_put(b, PyDict_GET_SIZE(c)) < 0) return -1;
+    while (PyDict_Next(c, &pos, &key, &value)) {
+        if (int_word(key, &k) < 0) return 1;
+        if (lists < 0) lists = PyList_CheckExact(value) ? 1 : 0;
+        if (words_put(b, k) < 0) return -1;
+        if (lists) {
+            if (!PyList_CheckExact(value)) return 1;
+            Py_ssize_t len = PyList_GET_SIZE(value);
+            if (words_put(b, len) < 0) return -1;
+            for (Py_ssize_t i = 0; i < len; i++) {
+                if (int_word(PyList_GET_ITEM(value, i), &v) < 0) return 1;
+                if (words_put(b, v) < 0) return -1;
+            }
+        } else {
+            if (int_word(value, &v) < 0) return 1;
+            if (words_put(b, v) < 0) return -1;
+        }
+    }
+    if (lists > 0) b->w[start] = KIND_LISTS;
+    return 0;
+}
+
+static PyObject *pack_tables(PyObject *self, PyObject *arg) {
+    if (!PyTuple_CheckExact(arg)) {
+        PyErr_SetString(PyExc_TypeError, "pack_tables takes a tuple of sets and dicts");
+        return NULL;
+    }
+    Words b = {NULL, 0, 0};
+    PyObject *out = NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(arg);
+    if (words_put(&b, TABLES_MARK) < 0 || words_put(&b, n) < 0) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = put_container(&b, PyTuple_GET_ITEM(arg, i));
+        if (r < 0) goto done;
+        if (r > 0) { out = Py_NewRef(Py_None); goto done; }
+    }
+    out = PyBytes_FromStringAndSize((const char *)b.w, b.n * (Py_ssize_t)sizeof(int64_t));
+done:
+    free(b.w);
+    return out;
+}
+
+/* The int objects of one unpack_tables call by value: a hex key is in several tables (the
+ * stacks, the occupied set, the masks, the counts), made once. Open addressing. */
+typedef struct { int64_t *keys; PyObject **objs; size_t mask; } Ints;
+
+static PyObject *int_of(Ints *t, int64_t v) {
+    size_t i = ((uint64_t)v * 0x9E3779B97F4A7C15ULL >> 20) & t->mask;
+    while (t->objs[i]) {
+        if (t->keys[i] == v) return Py_NewRef(t->objs[i]);
+        i = (i + 1) & t->mask;
+    }
+    PyObject *o = PyLong_FromLongLong(v);
+    if (!o) return NULL;
+    t->keys[i] = v;
+    t->objs[i] = Py_NewRef(o);
+    return o;
+}
+
+static PyObject *bad_tables(void) {
+    PyErr_SetString(PyExc_ValueError, "the position's tables in this pickle are damaged");
+    return NULL;
+}
+
+static PyObject *unpack_tables(PyObject *self, PyObject *arg) {
+    if (!PyBytes_CheckExact(arg)) {
+        PyErr_SetString(PyExc_TypeError, "unpack_tables takes bytes");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(arg);
+    if (size % (Py_ssize_t)sizeof(int64_t) || size < 2 * (Py_ssize_t)sizeof(int64_t))
+        return bad_tables();
+    Py_ssize_t n = size / (Py_ssize_t)sizeof(int64_t), at = 2;
+    size_t slots = 16;
+    while (slots < (size_t)n * 2) slots *= 2;  /* more slots than keys: never full */
+    Ints ints = {malloc(slots * sizeof(int64_t)), calloc(slots, sizeof(PyObject *)), slots - 1};
+    int64_t *w = malloc((size_t)size);
+    PyObject *out = NULL;
+    if (!w || !ints.keys || !ints.objs) { PyErr_NoMemory(); goto done; }
+    memcpy(w, PyBytes_AS_STRING(arg), (size_t)size);
+    if (w[0] != TABLES_MARK || w[1] < 0 || w[1] > n) { bad_tables(); goto done; }
+    out = PyTuple_New((Py_ssize_t)w[1]);
+    if (!out) goto done;
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)w[1]; i++) {
+        if (at + 2 > n) goto bad;
+        int64_t kind = w[at], count = w[at + 1];
+        at += 2;
+        if (count < 0 || count > n - at) goto bad;
+        PyObject *c = kind == KIND_SET ? PySet_New(NULL) : PyDict_New();
+        if (!c) goto fail;
+        PyTuple_SET_ITEM(out, i, c);
+        for (int64_t j = 0; j < count; j++) {
+            if (at >= n) goto bad;
+            PyObject *key = int_of(&ints, w[at++]);
+            if (!key) goto fail;
+            int r;
+            if (kind == KIND_SET) {
+                r = PySet_Add(c, key);
+            } else if (kind == KIND_INTS) {
+                if (at >= n) { Py_DECREF(key); goto bad; }
+                PyObject *v = PyLong_FromLongLong(w[at++]);
+                if (!v) { Py_DECREF(key); goto fail; }
+                r = PyDict_SetItem(c, key, v);
+                Py_DECREF(v);
+            } else if (kind == KIND_LISTS) {
+                if (at >= n || w[at] < 0 || w[at] > n - at - 1) { Py_DECREF(key); goto bad; }
+                Py_ssize_t len = (Py_ssize_t)w[at++];
+                PyObject *list = PyList_New(len);
+                if (!list) { Py_DECREF(key); goto fail; }
+                for (Py_ssize_t e = 0; e < len; e++) {
+                    PyObject *code = PyLong_FromLongLong(w[at++]);
+                    if (!code) { Py_DECREF(list); Py_DECREF(key); goto fail; }
+                    PyList_SET_ITEM(list, e, code);
+                }
+                r = PyDict_SetItem(c, key, list);
+                Py_DECREF(list);
+            } else {
+                Py_DECREF(key);
+                goto bad;
+            }
+            Py_DECREF(key);
+            if (r < 0) goto fail;
+        }
+    }
+    if (at != n) goto bad;
+    goto done;
+bad:
+    bad_tables();
+fail:
+    Py_CLEAR(out);
+done:
+    if (ints.objs)
+        for (size_t i = 0; i <= ints.mask; i++) Py_XDECREF(ints.objs[i]);
+    free(ints.objs);
+    free(ints.keys);
+    free(w);
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"pack_tables", pack_tables, METH_O,
+     "pack_tables(tables) -> bytes, or None for a container of another shape\n\n"
+     "tables: a tuple of sets of ints, dicts of int -> int and dicts of int -> list of ints\n"
+     "(ints in int64), written as native int64 words in their iteration order."},
+    {"unpack_tables", unpack_tables, METH_O,
+     "unpack_tables(words) -> the tuple pack_tables was given, rebuilt in the same order\n"
+     "(ValueError for damaged words or the other byte order)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef movegen_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "hexaround._movegen",
     .m_doc = "The HexAround legal-move generator in C (see engine.py for the rules it follows).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__movegen(void) {

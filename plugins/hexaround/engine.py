@@ -25,6 +25,7 @@ from operator import attrgetter
 from typing import Any, Self
 
 from hexaround import rules as plain
+from hexaround import tables
 from hexaround.colony import connected
 from hexaround.config import PLAYERS, HexAroundConfig
 from hexaround.extensions import Extensions
@@ -735,14 +736,39 @@ def kit_pack(engine: Engine) -> tuple[Any, ...] | None:
     pbase = template.position.__dict__
     pchanges = {k: v for k, v in position.__dict__.items()
                 if k not in _POSITION_SKIP and pbase.get(k, _MISSING) is not v}
+    if _TABLE_NAMES <= pchanges.keys():  # (a position a move or more from the template's)
+        cadj = pchanges["cadj"]
+        words = tables.pack((pchanges["stacks"], pchanges["occ"], pchanges["nmask"],
+                             pchanges["frontier"], *cadj)) if len(cadj) == 2 else None
+        if words is not None:
+            for name in _TABLE_NAMES:
+                del pchanges[name]
+            pchanges[_TABLES_KEY] = words
     return (pchanges, changes, position.kept_legal(), position._last[-1:],
             engine.kit_last_entries())
+
+
+#: The position's tables a pickle holds as int64 words where the C module is built
+#: (:mod:`hexaround.tables`: a tenth of pickle's cost), under a key no attribute has.
+_TABLE_NAMES = frozenset({"stacks", "occ", "nmask", "frontier", "cadj"})
+_TABLES_KEY = " tables"
+
+
+def _with_tables(pchanges: dict[str, Any]) -> dict[str, Any]:
+    """A pack's position changes with its tables read back from their words."""
+    words = pchanges.get(_TABLES_KEY)
+    if words is None:
+        return pchanges
+    stacks, occ, nmask, frontier, mine, theirs = tables.unpack(words)
+    out = {k: v for k, v in pchanges.items() if k != _TABLES_KEY}
+    out.update(stacks=stacks, occ=occ, nmask=nmask, frontier=frontier, cadj=(mine, theirs))
+    return out
 
 
 def kit_canonical(template: Engine, packed: tuple[Any, ...]) -> tuple[Any, ...]:
     """A packed engine with the template's values filled in (two packs of the same
     position compare equal whichever values each shares with the template)."""
-    pchanges, changes = packed[0], packed[1]
+    pchanges, changes = _with_tables(packed[0]), packed[1]
     skip = type(template).kit_skip
     pbase = template.position.__dict__
     position = {k: pchanges.get(k, v) for k, v in pbase.items() if k not in _POSITION_SKIP}
@@ -757,6 +783,7 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     for the last entries the pack holds (:func:`kit_histories` puts the earlier ones
     before them)."""
     pchanges, changes, legal, last, lasts = packed
+    pchanges = _with_tables(pchanges)
     engine, position = _bare_engine(template)
     data = engine.__dict__
     pdata = position.__dict__
