@@ -38,24 +38,28 @@ def test_two_browsers_on_two_processes_play_one_game_by_clicking(browser, two_pr
     url_a, url_b = two_processes
     _, seed, moves = short_game("hexbaron")
     options, _ = SHORT_VARIANTS["hexbaron"]
-    red = browser.new_context().new_page()
-    blue = browser.new_context().new_page()
-    room = create_from_lobby(red, url_a, "hexbaron", {k: str(v) for k, v in options.items()},
-                             seed, ["human", "human"])
-    join_from_lobby(blue, url_b, room)
-    assert game_state(blue)["seats"][0]["taken"]
-    play_by_clicking({0: red, 1: blue}, moves[:4])
-    # Undo asked on process B, accepted on process A.
-    asker = 1 if game_state(red)["log"][-1]["seat"] == 1 else 0
-    pages = (red, blue)
-    pages[asker].click("#undo")
-    pages[1 - asker].wait_for_selector("#undo-accept")
-    pages[1 - asker].click("#undo-accept")
-    for page in pages:
-        wait_ply(page, 3)
-    # A page that missed a change (its version forged) resyncs and shows the game.
-    blue.evaluate("S.version = -7")
-    play_by_clicking({0: red, 1: blue}, moves[3:], start=3)
-    assert game_state(blue) ["over"] and game_state(red)["over"]
-    assert game_state(blue)["log"] == game_state(red)["log"]
-    assert blue.inner_text("#status") == red.inner_text("#status")
+    contexts = [browser.new_context(), browser.new_context()]
+    red, blue = (context.new_page() for context in contexts)
+    try:
+        room = create_from_lobby(red, url_a, "hexbaron", {k: str(v) for k, v in options.items()},
+                                 seed, ["human", "human"])
+        join_from_lobby(blue, url_b, room)
+        assert game_state(blue)["seats"][0]["taken"]
+        play_by_clicking({0: red, 1: blue}, moves[:4])
+        # Undo asked on process B, accepted on process A.
+        asker = 1 if game_state(red)["log"][-1]["seat"] == 1 else 0
+        pages = (red, blue)
+        pages[asker].click("#undo")
+        pages[1 - asker].wait_for_selector("#undo-accept")
+        pages[1 - asker].click("#undo-accept")
+        for page in pages:
+            wait_ply(page, 3)
+        # A page that missed a change (its version forged) resyncs and shows the game.
+        blue.evaluate("S.version = -7")
+        play_by_clicking({0: red, 1: blue}, moves[3:], start=3)
+        assert game_state(blue) ["over"] and game_state(red)["over"]
+        assert game_state(blue)["log"] == game_state(red)["log"]
+        assert blue.inner_text("#status") == red.inner_text("#status")
+    finally:  # (nothing of this test left running in the shared browser)
+        for context in contexts:
+            context.close()
