@@ -35,7 +35,6 @@ TypeError naming the attribute.
 from __future__ import annotations
 
 import copyreg
-import dataclasses
 import functools
 import hashlib
 import importlib
@@ -53,7 +52,7 @@ from typing import Any
 from hexkit.kit.actions import ActionSpace, ActionSpaceError
 from hexkit.kit.rng import KitRandom, pack_rng_state, rng_from_packed, unpack_rng_state
 from hexkit.kit.rng import keep_bounded as _keep
-from hexkit.kit.turns import TurnOrder
+from hexkit.kit.turns import TurnOrder, turn_fields, turn_order_of
 from hexkit.kit.undo import Journal, pack_entry, unpack_entries, unpack_entry
 
 #: Guards the tables of games and shared objects built by unpickling.
@@ -854,7 +853,7 @@ def _numbers_table(game: Any) -> tuple[tuple[Any, ...], str]:
     table = getattr(space, "moves", None)
     if type(table) is not tuple:
         raise pickle.UnpicklingError(f"{game} has no table of actions to read moves from")
-    return table, "H" if space.num_actions <= 1 << 16 else "I"
+    return table, _number_code(space.num_actions)
 
 
 def _decode_moves(game: Any, actions: Any, decoder: list[Any]) -> list[Any]:
@@ -914,18 +913,20 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...
     return tuple(refs), tuple(values)
 
 
-def _root(state: Any, first: Any, pack: Callable[[Any], Any]
+def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool = False
           ) -> tuple[tuple[bytes, bytes], Any] | None:
     """The (digest, pickle) of the position ``state``'s move stack starts from (packed by
     ``pack``), and its generator's words; worked out once per lineage (``first``: its
-    first undo record). None when the position cannot be packed."""
+    first undo record). None when the position cannot be packed. ``journal_only``: every
+    change of the state is in its journal (the plain layout), rolled back at once rather
+    than move by move."""
     found = _ROOTS.get(id(first)) if first is not None else None
     if found is not None and found[0] is first:
         return found[1], found[2]
     root = state
     if state.move_stack:
         root = state.copy()
-        if pack is _plain_root:  # (every change in the journal: rolled back at once)
+        if journal_only:
             root.journal.rollback(0)
             root.move_stack.clear()
             root._kit_marks.clear()
@@ -1118,14 +1119,13 @@ def rebuild_compact(header: tuple[bytes, bytes], packed: Any, actions: Any,
 
 
 def _rng_at(root_value: tuple[Any, tuple[Any, ...]], packed_rng: tuple[Any, ...] | None
-            ) -> KitRandom:
+            ) -> random.Random:
     """The generator of a state unpickled in a compact layout: the root's (None) or the
     packed one."""
+    if packed_rng is not None:
+        return rng_from_packed(*packed_rng)
     rng = KitRandom.__new__(KitRandom)
-    if packed_rng is None:  # (the root's state, checked when it was read)
-        rng.set_checked_state(root_value[1])
-    else:
-        rng.set_known_state(unpack_rng_state(*packed_rng))
+    rng.set_checked_state(root_value[1])  # (the root's state, checked when it was read)
     return rng
 
 
@@ -1142,7 +1142,7 @@ def _lazy_moves(data: dict[str, Any], game: Any, actions: Any, decoder: list[Any
     data[LAZY] = ((root, root_value[1][1]), actions, len(moves), packed, header)
 
 
-def _bare_state(cls: type, game: Any, rng: KitRandom, packed: Any, origin: Any,
+def _bare_state(cls: type, game: Any, rng: random.Random, packed: Any, origin: Any,
                 plain: bool = False) -> Any:
     """A state of ``cls`` at the packed position (``plain``: packed by
     :func:`plain_pack`), with ``rng`` and empty histories."""
@@ -1173,10 +1173,8 @@ def materialize(state: Any) -> None:
     (pair, _words), _actions, count, _packed, _header = data[LAZY]
     game = state.game
     packed, packed_rng = pickle.loads(pair[1])  # (its own objects: the replay changes them)
-    rng = KitRandom.__new__(KitRandom)
-    rng.set_known_state(unpack_rng_state(*packed_rng))
     plain = compact_names(type(state)) is None
-    replay = _bare_state(type(state), game, rng, packed, None, plain)
+    replay = _bare_state(type(state), game, rng_from_packed(*packed_rng), packed, None, plain)
     mine = replay.__dict__
     replay._kit_histories_made(None)
     kind = type(state).__name__
@@ -1235,9 +1233,6 @@ def copy_lazy(state: Any) -> Any:
 
 #: The state's attributes the plain layout does not write as values (the kit's own).
 _NOT_PLAIN = frozenset({*_KIT_NAMES, LAZY})
-#: A TurnOrder's fields, in the order :func:`plain_pack` writes them.
-_TURN_FIELDS = tuple(f.name for f in dataclasses.fields(TurnOrder))
-_turn_fields = operator.attrgetter(*_TURN_FIELDS)
 #: What a class may not have of its own to pickle in the plain layout: every one is how a
 #: state keeps, reads or makes its histories besides the journal.
 _PLAIN_HOOKS = ("undo", "push", "pop", "copy", "events", "need_history", "__reduce__",
@@ -1285,7 +1280,7 @@ def plain_pack(state: Any) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Any,
     else:
         orders = tuple(i for i, kind in enumerate(kinds) if kind is TurnOrder)
     for index in orders:
-        out[index] = _turn_fields(out[index])
+        out[index] = turn_fields(out[index])
     return names, orders, tuple(out)
 
 
@@ -1337,8 +1332,7 @@ def _turn_order(fields: tuple[Any, ...]) -> TurnOrder:
     value, as copies share it)."""
     found = _TURNS.get(fields)
     if found is None:
-        found = object.__new__(TurnOrder)
-        found.__dict__.update(zip(_TURN_FIELDS, fields, strict=True))
+        found = turn_order_of(fields)
         if len(_TURNS) >= TURNS_KEPT:
             _TURNS.clear()
         _TURNS[fields] = found
@@ -1362,15 +1356,15 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
     """``State.__reduce__`` in the plain layout, or None when the state does not fit it (an
     attribute that is not plain data, a move without a journal entry at the start, a
     generator of another kind, a class or game pickle finds its own way)."""
+    writable = _writable(state)
+    if writable is None:
+        return None
+    game, rng, ref = writable
     names, orders, values = plain_pack(state)
     blob = plain_blob(values)
     if blob is None:
         return None
     data = state.__dict__
-    writable = _writable(state)
-    if writable is None:
-        return None
-    game, rng, ref = writable
     layout = (names, orders, data.get("_kit_origin"))
     lazy = data.get(LAZY)
     if lazy is not None:
@@ -1413,7 +1407,7 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
                 table = None  # (not numbered by it: the header need not hold it)
         else:
             actions = b""
-        root = _root(state, first, _plain_root)
+        root = _root(state, first, _plain_root, journal_only=True)
         if root is None:
             return None
         pair, words = root
@@ -1480,7 +1474,7 @@ def _game_table(game: Any) -> tuple[Any, tuple[bytes, bytes] | None,
         digest = _digest(blob)
         found = (game, (digest, blob), encode, ids, code)
         with _LOCK:  # (this process reads it as the very moves it numbers)
-            _keep(_TABLES_READ, digest, (moves, _number_code(len(moves))), GAMES_KEPT)
+            _keep(_TABLES_READ, digest, (moves, code), GAMES_KEPT)
     with _LOCK:  # (the game is kept with it: its id stays its own)
         _keep(_GAME_TABLES, id(game), found, GAMES_KEPT)
     return found
@@ -1511,21 +1505,9 @@ def rebuild_plain(header: tuple[bytes, bytes], blob: bytes, actions: Any,
     if found is None or sys.modules.get(found[1].__module__) is not found[0]:
         found = _read_header(header)  # (a module imported again makes new classes)
     _module, cls, game, root, root_value, decoder, (names, orders, origin) = found
-    state: Any = object.__new__(cls)
-    data = state.__dict__
-    data["game"] = game
-    data["rng"] = _rng_at(root_value, packed_rng)
-    values = pickle.loads(blob)
-    data.update(zip(names, values, strict=True))
-    for index in orders:
-        data[names[index]] = _turn_order(values[index])
-    data["_kit_origin"] = origin  # (shared, as copies share it: never changed in place)
-    data["_kit_emitted"] = None
-    data["journal"] = Journal(state)
-    data["_kit_marks"] = []
-    data["_kit_events"] = []
+    # (The origin shared, as copies share it: never changed in place.)
+    state = _bare_state(cls, game, _rng_at(root_value, packed_rng),
+                        (names, orders, pickle.loads(blob)), origin, plain=True)
     if actions:
-        _lazy_moves(data, game, actions, decoder, root, root_value, None, header)
-    else:
-        data["move_stack"] = []
+        _lazy_moves(state.__dict__, game, actions, decoder, root, root_value, None, header)
     return state

@@ -15,6 +15,7 @@ undo then restores the turn exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 
@@ -105,8 +106,7 @@ class TurnOrder:
         """Pickled as its fields, read back without ``__init__`` (they are normalised
         already): a third of the default's cost, and a state's journal holds one per
         move."""
-        return (_turn_order, (self.players, self.actions_per_turn, self.current, self.action,
-                              self.turns_taken, self.active))
+        return (_turn_order, turn_fields(self))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
@@ -130,11 +130,21 @@ class TurnOrder:
         )
 
 
-def _turn_order(players: int, actions_per_turn: int, current: int | None, action: int,
-                turns_taken: tuple[int, ...], active: tuple[bool, ...]) -> TurnOrder:
+#: A TurnOrder's fields, in the order its pickle writes them.
+TURN_FIELDS = ("players", "actions_per_turn", "current", "action", "turns_taken", "active")
+#: A TurnOrder's fields as a tuple (in :data:`TURN_FIELDS` order).
+turn_fields = attrgetter(*TURN_FIELDS)
+
+
+def turn_order_of(fields: tuple[Any, ...]) -> TurnOrder:
+    """The :class:`TurnOrder` of these fields (:func:`turn_fields`), made without
+    ``__init__``: they are normalised already."""
+    twin = object.__new__(TurnOrder)
+    twin.__dict__.update(zip(TURN_FIELDS, fields, strict=True))
+    return twin
+
+
+def _turn_order(*fields: Any) -> TurnOrder:
     """Unpickle a :class:`TurnOrder` (its fields as :meth:`TurnOrder.__reduce__` wrote
     them)."""
-    twin = object.__new__(TurnOrder)
-    twin.__dict__.update(players=players, actions_per_turn=actions_per_turn, current=current,
-                         action=action, turns_taken=turns_taken, active=active)
-    return twin
+    return turn_order_of(fields)
