@@ -714,6 +714,11 @@ LAZY = "_kit_lazy"
 #: root's generator words); bounded. Every copy of a state, and every later state of its
 #: game, shares its first record, so the root is worked out once per game.
 _ROOTS: dict[int, tuple[Any, tuple[bytes, bytes], Any]] = {}
+#: The pickle of a position with no moves to pop (a new or loaded state: it is its own
+#: root) -> (its generator's words and gauss value, the root's (digest, pickle)); bounded.
+#: Such a state has no undo record to find it by, and pickling it again, or a copy of it,
+#: writes the same root and header.
+_START_ROOTS: dict[bytes, tuple[Any, Any, tuple[bytes, bytes]]] = {}
 #: The root's digest -> (its packed position, its generator state); bounded.
 _ROOT_VALUES: dict[bytes, tuple[Any, tuple[Any, ...]]] = {}
 #: How many roots each table keeps.
@@ -913,16 +918,19 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...
     return tuple(refs), tuple(values)
 
 
-def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool = False
-          ) -> tuple[tuple[bytes, bytes], Any] | None:
+def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool = False,
+          packed: Any = None) -> tuple[tuple[bytes, bytes], Any] | None:
     """The (digest, pickle) of the position ``state``'s move stack starts from (packed by
     ``pack``), and its generator's words; worked out once per lineage (``first``: its
-    first undo record). None when the position cannot be packed. ``journal_only``: every
-    change of the state is in its journal (the plain layout), rolled back at once rather
-    than move by move."""
+    first undo record) and, for a state with no moves (its own root), once per position
+    and generator state (``packed``: the state's pack, when the caller made it). None when
+    the position cannot be packed. ``journal_only``: every change of the state is in its
+    journal (the plain layout), rolled back at once rather than move by move."""
     found = _ROOTS.get(id(first)) if first is not None else None
     if found is not None and found[0] is first:
         return found[1], found[2]
+    if not state.move_stack:
+        return _start_root(state, pack, packed)
     root = state
     if state.move_stack:
         root = state.copy()
@@ -943,6 +951,28 @@ def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool
         with _LOCK:  # (the record is kept with it: its id stays its own)
             _keep(_ROOTS, id(first), (first, pair, rng_state[1]), ROOTS_KEPT)
     return pair, rng_state[1]
+
+
+def _start_root(state: Any, pack: Callable[[Any], Any], packed: Any
+                ) -> tuple[tuple[bytes, bytes], Any] | None:
+    """:func:`_root` of a state with no moves: its own position. Found again by the
+    position's pickle (equal bytes: the same values, of the same types) and the very words
+    of its generator (a copy's, or an unpickled state's, are the same words)."""
+    if packed is None:
+        packed = pack(state)
+        if packed is None:
+            return None
+    rng_state = state.rng.getstate()
+    words = rng_state[1]
+    position = dumps(packed)
+    found = _START_ROOTS.get(position)
+    if found is not None and found[0] is words and found[1] == rng_state[2]:
+        return found[2], words
+    blob = dumps((packed, pack_rng_state(rng_state)))
+    pair = (_digest(blob), blob)
+    with _LOCK:  # (the words are kept with it: their id stays their own)
+        _keep(_START_ROOTS, position, (words, rng_state[2], pair), ROOTS_KEPT)
+    return pair, words
 
 
 def _writable(state: Any) -> tuple[Any, Any, tuple[str, str]] | None:
@@ -987,6 +1017,7 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
     if found is None:
         return None
     game, rng, ref = found
+    packed = None
     if lazy is not None and len(data["move_stack"]) != lazy[2]:
         materialize(state)  # moves pushed since it was unpickled: encoded again
         lazy = None
@@ -1014,18 +1045,20 @@ def reduce_compact(state: Any, names: frozenset[str]) -> tuple[Any, ...] | None:
                 first = state.journal.entries[0]
             else:
                 return None
-        root = _root(state, first, type(state)._kit_pack)
+        packed = None if stack else state._kit_pack()  # (no moves: its own root)
+        root = _root(state, first, type(state)._kit_pack, packed=packed)
         if root is None:
             return None
         pair, words = root
     packed_rng = _rng_past(rng, words)
-    packed = state._kit_pack()
     if packed is None:
-        return None
+        packed = state._kit_pack()
+        if packed is None:
+            return None
     kept = type(state)._kit_last_kept
     lasts = tuple(data[name][-1:] for name in kept) if kept and actions else ()
-    if header is None:
-        header = _header(first, ref, reduce_game(game)[1], pair)
+    if header is None:  # (a state with no moves: its lineage known by its root's pair)
+        header = _header(pair if first is None else first, ref, reduce_game(game)[1], pair)
     return (rebuild_compact, (header, packed, actions, packed_rng, data.get("_kit_origin"),
                               lasts))
 
@@ -1407,13 +1440,15 @@ def reduce_plain(state: Any) -> tuple[Any, ...] | None:
                 table = None  # (not numbered by it: the header need not hold it)
         else:
             actions = b""
-        root = _root(state, first, _plain_root, journal_only=True)
+        root = _root(state, first, _plain_root, journal_only=True,
+                     packed=None if stack else (names, orders, values))
         if root is None:
             return None
         pair, words = root
     packed_rng = _rng_past(rng, words)
-    if header is None:
-        header = _header(first, ref, reduce_game(game)[1], pair, layout, table)
+    if header is None:  # (a state with no moves: its lineage known by its root's pair)
+        header = _header(pair if first is None else first, ref, reduce_game(game)[1], pair,
+                         layout, table)
     return (rebuild_plain, (header, blob, actions, packed_rng))
 
 
