@@ -121,15 +121,15 @@ class HexAroundGame(Game):
     def _state_from_dict(self, data: Mapping[str, Any]) -> HexAroundState:
         """Rebuild a position saved by :meth:`HexAroundState.to_dict` (the core names the
         game in every error)."""
-        engine = _engine_from_dict(self.config, data, self.extensions)
+        engine = _engine_from_dict(self.new_engine(), data)
         return HexAroundState(self, engine, rng_from_json(data["rng"]))
 
 
-def _engine_from_dict(config: HexAroundConfig, data: Mapping[str, Any],
-                      extensions: Extensions | None = None) -> Engine:
-    """Rebuild an engine from :meth:`HexAroundState.to_dict` data, checking what the rules
-    need: the counts, the hands, the board, then what must hold of the whole position."""
-    engine = Engine(config, extensions)
+def _engine_from_dict(engine: Engine, data: Mapping[str, Any]) -> Engine:
+    """Set ``engine`` (a new one: the game's start, copied from its template, so that the
+    state pickles as its changes from it) to :meth:`HexAroundState.to_dict` data, checking
+    what the rules need: the counts, the hands, the board, then what must hold of the
+    whole position."""
     actions = _read_actions(data)
     _read_hands(engine, data["hands"])
     for x, y, pieces in data["board"]:
