@@ -152,13 +152,33 @@ def test_mid_game_hex_baron_keeps_its_random_digs():
 
 def test_hive_and_hexaround_pickle_as_their_engines_changes_from_the_games_template():
     for name in ("hive", "hexaround"):
-        state = play(hexkit.load_game(name), 30, seed=2)
-        data = pickle.dumps(state)
-        twin = pickle.loads(data)
-        assert twin.engine.template is not None  # copies of it pickle small too
-        same_game_from_here(state, twin)
-        again = pickle.loads(pickle.dumps(twin))
-        same_game_from_here(state, again)
+        game = hexkit.load_game(name)
+        state = play(game, 30, seed=2)
+        # A position loaded from its saved form is a copy of the template too.
+        loaded = game.state_from_dict(play(game, 12, seed=3).to_dict())
+        assert loaded.engine.template is game.__dict__["_template"]
+        for original in (state, loaded):
+            data = pickle.dumps(original)
+            twin = pickle.loads(data)
+            assert twin.engine.template is not None  # copies of it pickle small too
+            same_game_from_here(original, twin)
+            again = pickle.loads(pickle.dumps(twin))
+            same_game_from_here(original, again)
+
+
+def test_a_loaded_position_and_moves_after_it_pickle_and_pop_back_to_it(any_game):
+    registry, name = any_game
+    game = registry.load_game(name)
+    loaded = game.state_from_dict(play(game, 12, seed=8).to_dict())
+    rng = random.Random(2)
+    for _ in range(6):
+        legal = loaded.legal_moves()
+        if not legal:
+            break
+        loaded.push(legal[rng.randrange(len(legal))])
+    twin = pickle.loads(pickle.dumps(loaded))
+    assert [str(m) for m in twin.move_stack] == [str(m) for m in loaded.move_stack]
+    same_game_from_here(loaded, twin)
 
 
 def test_a_hive_state_pickled_after_a_take_back_lists_its_moves_in_the_same_order():
@@ -519,6 +539,25 @@ def test_a_plugin_state_with_an_attribute_that_is_not_plain_data_pickles_by_its_
     twin = pickle.loads(pickle.dumps(state))
     assert "_kit_lazy" not in twin.__dict__ and twin.note == Note("kept")
     same_game_from_here(state, twin)
+
+
+def test_a_state_without_moves_changed_in_place_between_pickles_reads_back_as_it_is_now():
+    # A state with no moves is its own start: pickled again, or a copy of it, it writes the
+    # start it wrote before, but never one it no longer is (nor an equal value of another
+    # type: True is not 1).
+    state = GameSpec("tally", "counts", TallyGame).make_game().new_state(seed=5)
+    blobs = [pickle.dumps(state), pickle.dumps(state.copy())]
+    state.total = 1
+    blobs.append(pickle.dumps(state))
+    state.total = True
+    blobs.append(pickle.dumps(state))
+    state.rng.random()
+    blobs.append(pickle.dumps(state))
+    twins = [pickle.loads(blob) for blob in blobs]
+    assert [twin.total for twin in twins] == [0, 0, 1, True, True]
+    assert [type(twin.total) for twin in twins] == [int, int, int, bool, bool]
+    assert twins[3].rng.getstate() != state.rng.getstate() == twins[4].rng.getstate()
+    assert twins[4].rng.random() == state.rng.random()
 
 
 def test_a_state_whose_moves_do_not_replay_alike_is_refused_at_its_first_pop_in_one_line():
