@@ -841,11 +841,13 @@ static PyObject *pack_tables(PyObject *self, PyObject *arg) {
  * stacks, the occupied set, the masks, the counts), made once. Open addressing, on the
  * stack up to INTS_ON_STACK slots (a position's keys: a few hundred). */
 #define INTS_ON_STACK 1024
-typedef struct { int64_t *keys; PyObject **objs; size_t mask; } Ints;
+typedef struct { int64_t *keys; PyObject **objs; size_t mask; int shift; } Ints;
 
 static PyObject *int_of(Ints *t, int64_t v) {
     if (v >= -5 && v <= 256) return PyLong_FromLongLong(v);  /* (CPython's shared ints) */
-    size_t i = ((uint64_t)v * 0x9E3779B97F4A7C15ULL >> 20) & t->mask;
+    /* The product's top bits, which every bit of the key reaches (a hex key's low bits are
+     * its row alone: its low product bits would put a column's keys in one chain). */
+    size_t i = (size_t)((uint64_t)v * 0x9E3779B97F4A7C15ULL >> t->shift);
     while (t->objs[i]) {
         if (t->keys[i] == v) return Py_NewRef(t->objs[i]);
         i = (i + 1) & t->mask;
@@ -891,10 +893,11 @@ static PyObject *unpack_tables(PyObject *self, PyObject *arg) {
     if (word_at(w, 0) != TABLES_MARK || containers < 0 || containers > n) return bad_tables();
     /* More slots than the words that can be keys (at most half of them): never full. */
     size_t slots = 64;
-    while (slots < (size_t)n) slots *= 2;
+    int shift = 64 - 6;
+    while (slots < (size_t)n) { slots *= 2; shift--; }
     int64_t keys_here[INTS_ON_STACK];
     PyObject *objs_here[INTS_ON_STACK];
-    Ints ints = {keys_here, objs_here, slots - 1};
+    Ints ints = {keys_here, objs_here, slots - 1, shift};
     if (slots > INTS_ON_STACK) {
         ints.keys = PyMem_Malloc(slots * sizeof(int64_t));
         ints.objs = PyMem_Calloc(slots, sizeof(PyObject *));
@@ -964,7 +967,37 @@ done:
     return out;
 }
 
+/* changed_items(data, base, skip): the items of data whose value is not base's object
+ * under the same key, but for the keys in skip (a frozenset): what engine.kit_pack writes
+ * of a position copied from its template, found at C speed. */
+static PyObject *changed_items(PyObject *self, PyObject *args) {
+    PyObject *data, *base, *skip;
+    if (!PyArg_ParseTuple(args, "O!O!O!:changed_items", &PyDict_Type, &data, &PyDict_Type,
+                          &base, &PyFrozenSet_Type, &skip))
+        return NULL;
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(data, &pos, &key, &value)) {
+        int skipped = PySet_Contains(skip, key);
+        if (skipped < 0) goto fail;
+        if (skipped) continue;
+        PyObject *was = PyDict_GetItemWithError(base, key);  /* (borrowed) */
+        if (!was && PyErr_Occurred()) goto fail;
+        if (was == value) continue;
+        if (PyDict_SetItem(out, key, value) < 0) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
+    {"changed_items", changed_items, METH_VARARGS,
+     "changed_items(data, base, skip) -> the items of data whose value is not base's object\n"
+     "under the same key, but for the keys in skip (a frozenset)."},
     {"pack_tables", pack_tables, METH_O,
      "pack_tables(tables) -> bytes, or None for a container of another shape\n\n"
      "tables: a tuple of sets of ints, dicts of int -> int and dicts of int -> list of ints\n"
