@@ -737,27 +737,34 @@ def kit_pack(engine: Engine) -> tuple[Any, ...] | None:
             or type(position).__getstate__ is not Position.__getstate__):
         return None
     cls = type(engine)
-    changes = tables.changed(engine.__dict__, template.__dict__, cls.kit_skip)
-    pchanges = tables.changed(position.__dict__, template.position.__dict__, _POSITION_SKIP)
-    words = None
+    data, pdata = engine.__dict__, position.__dict__
+    cadj = pdata["cadj"]
     own = cls.kit_tables
-    if _TABLE_NAMES <= pchanges.keys() and all(map(changes.__contains__, own)):  # (copies')
-        cadj = pchanges["cadj"]
-        words = tables.pack((pchanges["stacks"], pchanges["occ"], pchanges["nmask"],
-                             pchanges["frontier"], *cadj, *map(changes.__getitem__, own))
-                            ) if len(cadj) == 2 else None
-        if words is not None:
-            for name in _TABLE_NAMES:
-                del pchanges[name]
-            for name in own:
-                del changes[name]
-    return (pchanges, changes, position.kept_legal(), position._last[-1:],
-            engine.kit_last_entries(), words)
+    words = tables.pack((pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"],
+                         *cadj, *map(data.__getitem__, own))) if len(cadj) == 2 else None
+    if words is None:
+        skip, pskip = cls.kit_skip, _POSITION_SKIP
+    else:  # (the tables in the words, not among the attributes)
+        skip, pskip = _skip_with_tables(cls), _POSITION_SKIP_TABLES
+    return (tables.changed(pdata, template.position.__dict__, pskip),
+            tables.changed(data, template.__dict__, skip), position._kept_legal(),
+            position._last[-1:], engine.kit_last_entries(), words)
 
 
 #: The position's tables a pickle holds as int64 words where the C module is built
 #: (:mod:`hexaround.tables`: a tenth of pickle's cost).
 _TABLE_NAMES = frozenset({"stacks", "occ", "nmask", "frontier", "cadj"})
+_POSITION_SKIP_TABLES = _POSITION_SKIP | _TABLE_NAMES
+#: Per engine class, the attributes its pack leaves out when the tables are words.
+_SKIPS: dict[type, frozenset[str]] = {}
+
+
+def _skip_with_tables(cls: type[Engine]) -> frozenset[str]:
+    """``cls.kit_skip`` and ``cls.kit_tables`` (worked out once per class)."""
+    found = _SKIPS.get(cls)
+    if found is None:
+        found = _SKIPS[cls] = cls.kit_skip | frozenset(cls.kit_tables)
+    return found
 
 
 def _with_tables(template: Engine, packed: tuple[Any, ...]
