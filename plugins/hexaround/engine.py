@@ -747,7 +747,7 @@ def kit_pack(engine: Engine) -> tuple[Any, ...] | None:
     else:  # (the tables in the words, not among the attributes)
         skip, pskip = _skip_with_tables(cls), _POSITION_SKIP_TABLES
     return (tables.changed(pdata, template.position.__dict__, pskip),
-            tables.changed(data, template.__dict__, skip), position._kept_legal(),
+            tables.changed(data, template.__dict__, skip), position.kept_legal(),
             position._last[-1:], engine.kit_last_entries(), words)
 
 
