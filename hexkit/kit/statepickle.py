@@ -972,6 +972,8 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], Any] | None
             if reduced is None:
                 return None
             values = pickle.dumps(reduced[2], pickle.HIGHEST_PROTOCOL)
+            if values[2:3] == _FRAME:  # (one frame: the opcode and its length left out)
+                values = values[:2] + values[11:]
             found = (move, class_ref(reduced[1]), values)
             if len(pieces) >= MOVES_KEPT:
                 pieces.clear()
@@ -992,6 +994,7 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], Any] | None
     return tuple(refs), b"".join(parts)
 
 
+_FRAME = pickle.FRAME
 #: id(move) -> (move, its class's name, the pickle of its values) for the bytes of
 #: :func:`_move_values`; bounded (cleared when full).
 _PIECES: dict[int, tuple[Any, Any, bytes]] = {}

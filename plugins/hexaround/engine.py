@@ -55,6 +55,7 @@ from hexaround.movegen import (
 )
 from hexaround.position import PASS, Action, Caches, Position, _topmost
 from hexkit.kit.enginestate import game_memo
+from hexkit.kit.rng import keep_bounded
 from hexkit.kit.statepickle import Shared, history
 
 # Results.
@@ -878,6 +879,11 @@ def _bare_engine(template: Engine) -> tuple[Engine, Position]:
     return engine, pos
 
 
+#: id(game) -> (the game, its memo of moves) for unpickled states; bounded (the game is
+#: kept with it: its id stays its own).
+_GAME_MEMOS: dict[int, tuple[Any, Any]] = {}
+
+
 class EngineStatePacking:
     """Mixed into the state of a game on this engine (HexAround's, Hive's; the state holds
     it in ``engine``, made from the game's ``_template``): the compact pickle of
@@ -906,7 +912,11 @@ class EngineStatePacking:
         data = self.__dict__
         data["engine"] = kit_engine(template, packed)
         data["_listed"] = None
-        data["_made"] = game_memo(game, "moves")
+        found = _GAME_MEMOS.get(id(game))
+        if found is None or found[0] is not game:  # (game_memo costs a weak reference)
+            found = (game, game_memo(game, "moves"))
+            keep_bounded(_GAME_MEMOS, id(game), found, 16)
+        data["_made"] = found[1]
 
     def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """The pack with the template's values filled in."""
