@@ -808,10 +808,9 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     cls = type(template)
     if words is not None:
         found = tables.unpack(words)
-        (pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"], mine,
-         theirs) = found[:6]
-        pdata["cadj"] = (mine, theirs)
-        if cls.kit_tables:
+        pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"] = found[:4]
+        pdata["cadj"] = found[4:6]
+        if len(found) > 6:
             data.update(zip(cls.kit_tables, found[6:], strict=True))
     cache = pdata["_cache"] = Caches(id(position))
     if legal is not None:
