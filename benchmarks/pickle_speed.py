@@ -110,8 +110,8 @@ def empty_tables() -> None:
     """Forget every table the pickling kit keeps (a process that never saw these states)."""
     from hexkit.kit import rng, statepickle
 
-    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_BY_ID",
-             "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS",
+    names = ("_CHUNK_BYTES", "_CHUNK_ENTRIES", "_PREFIXES", "_MOVES", "_REDUCED", "_PIECES",
+             "_BY_ID", "_BY_BYTES", "_LAST", "_ROOTS", "_ROOT_VALUES", "_ENCODED", "_ACTION_IDS",
              "_HEADERS", "_HEADERS_WRITTEN", "_GAME_TABLES", "_TABLES_READ", "_TURNS")
     for module in (statepickle, rng):  # (getattr: an older hexkit, for a before/after)
         for name in names:

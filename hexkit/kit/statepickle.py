@@ -350,6 +350,9 @@ class _MadeMoves(dict[Any, Any]):
     def __init__(self, classes: list[type]) -> None:
         super().__init__()
         self.classes = classes
+        #: The moves by their bytes in a pickle (:func:`_move_values`): the class index
+        #: byte and the values' pickle -> the move.
+        self.by_piece = _MadeByPiece(classes)
 
     def __missing__(self, key: tuple[int, tuple[Any, ...]]) -> Any:
         index, args = key
@@ -358,6 +361,61 @@ class _MadeMoves(dict[Any, Any]):
             self.clear()
         self[key] = move
         return move
+
+
+class _MadeByPiece(dict[bytes, Any]):
+    """A move's bytes in a pickle (its class index, one byte, and its values' pickle) ->
+    the move made of them, for one list of classes; a move not made yet is made on
+    lookup."""
+
+    def __init__(self, classes: list[type]) -> None:
+        super().__init__()
+        self.classes = classes
+
+    def __missing__(self, key: bytes) -> Any:
+        move = self.classes[key[0]](*pickle.loads(key[1:]))
+        if len(self) >= MOVES_KEPT:
+            self.clear()
+        self[key] = move
+        return move
+
+
+def _made_moves(refs: Any) -> _MadeMoves:
+    """The table of the moves this process made of the classes ``refs`` names."""
+    try:
+        found = _MOVES.get(refs)
+    except TypeError:  # (names in a list: a pickle of another writer)
+        refs = tuple(refs)
+        found = _MOVES.get(refs)
+    # (A module imported again makes new classes.)
+    if found is not None and all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)),
+                                     found[0])):
+        return found[1]
+    made = _MadeMoves([class_of(ref) for ref in refs])
+    with _LOCK:
+        if len(_MOVES) >= CLASSES_KEPT or sum(map(len, map(_SECOND, _MOVES.values()))) \
+                >= MOVES_KEPT:
+            _MOVES.clear()
+        _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), made)
+    return made
+
+
+def moves_of_pieces(refs: Any, blob: bytes, start: int = 0) -> list[Any]:
+    """The moves :func:`_move_values` wrote as bytes (from byte ``start``, a move's first),
+    their classes named by ``refs``, each move made once per process."""
+    made = _made_moves(refs).by_piece
+    out = []
+    at, end = start, len(blob)
+    try:
+        while at < end:
+            after = at + 1 + blob[at]
+            out.append(made[blob[at + 1:after]])
+            at = after
+    except Exception as exc:  # (damaged bytes: a wrong index, a cut pickle)
+        raise pickle.UnpicklingError(f"the moves in this pickle are damaged ({exc})") from None
+    if at != end:
+        raise pickle.UnpicklingError("the moves in this pickle are damaged (cut short)")
+    return out
 
 
 def moves_named(refs: Any, values: Any) -> list[Any]:
@@ -866,7 +924,19 @@ def _decode_moves(game: Any, actions: Any, decoder: list[Any]) -> list[Any]:
     of actions, made once per process, and the numbers read last with their moves: a later
     state of the same game, or the same state again, reads only the numbers past them)."""
     if type(actions) is not bytes:
-        return moves_named(*actions)
+        refs, blob = actions
+        if type(blob) is not bytes:  # (moves as values in tuples: an older writer's)
+            return moves_named(refs, blob)
+        last = decoder[2]
+        if last is not None and last[0] == refs and blob.startswith(last[1]):
+            known = len(last[1])  # (a whole number of moves: each names its length)
+            if known == len(blob):
+                return list(last[2])
+            moves = [*last[2], *moves_of_pieces(refs, blob, known)]
+        else:
+            moves = moves_of_pieces(refs, blob)
+        decoder[2] = (refs, blob, tuple(moves))
+        return moves
     if decoder[0] is None:  # action numbers, read through the game's table
         decoder[0] = _numbers_table(game)
     table, code = decoder[0]
@@ -888,24 +958,80 @@ def _numbered(table: tuple[Any, ...], code: str, actions: bytes) -> list[Any]:
     return list(map(table.__getitem__, numbers))
 
 
-def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
+def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], Any] | None
+                 ) -> tuple[tuple[Any, ...], Any] | None:
+    """The moves (after ``before``'s) as (the names of their classes, their bytes: per
+    move, its length, its class index and the pickle of its values), each move reduced
+    and its values pickled once per process; or, for a move whose bytes do not fit, (the
+    names, (class index, values) per move). None: a move pickle writes its own way, or
+    ``before`` is bytes the moves do not fit after."""
+    if before is not None and type(before[1]) is not bytes:
+        return _move_tuples(moves, before)
+    refs = list(before[0]) if before else []
+    parts = [before[1]] if before else []
+    pieces = _PIECES
+    for move in moves:
+        found = pieces.get(id(move))
+        if found is None or found[0] is not move:
+            reduced = _reduced(move)
+            if reduced is None:
+                return None
+            values = pickle.dumps(reduced[2], pickle.HIGHEST_PROTOCOL)
+            if values[2:3] == _FRAME:  # (one frame: the opcode and its length left out)
+                values = values[:2] + values[11:]
+            found = (move, class_ref(reduced[1]), values)
+            if len(pieces) >= MOVES_KEPT:
+                pieces.clear()
+            pieces[id(move)] = found  # (the move is kept: its id stays its own)
+        ref = found[1]
+        if ref is None:
+            return None
+        try:
+            index = refs.index(ref)
+        except ValueError:
+            index = len(refs)
+            refs.append(ref)
+        values = found[2]
+        if index > 255 or len(values) > 254:  # (a length and an index in one byte each)
+            return None if before else _move_tuples(moves, None)
+        parts.append(bytes((len(values) + 1, index)))
+        parts.append(values)
+    return tuple(refs), b"".join(parts)
+
+
+_FRAME = pickle.FRAME
+#: id(move) -> (move, its class's name, the pickle of its values) for the bytes of
+#: :func:`_move_values`; bounded (cleared when full).
+_PIECES: dict[int, tuple[Any, Any, bytes]] = {}
+
+
+def _reduced(move: Any) -> tuple[Any, type, Any] | None:
+    """(move, class, values) of a move that reduces to its class and values, found once
+    per process (None: a move pickle writes its own way)."""
+    known = _REDUCED
+    found = known.get(id(move))
+    if found is None or found[0] is not move:
+        reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+        if len(reduced) != 2 or type(reduced[0]) is not type:
+            return None
+        found = (move, reduced[0], reduced[1])
+        if len(known) >= MOVES_KEPT:
+            known.clear()
+        known[id(move)] = found  # (the move is kept: its id stays its own)
+    return found
+
+
+def _move_tuples(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...]] | None
                  ) -> tuple[tuple[Any, ...], tuple[Any, ...]] | None:
     """The moves (after ``before``'s) as (the names of their classes, (class index, values)
     per move), each move reduced once per process (None: a move pickle writes its own
     way)."""
-    known = _REDUCED
     refs = list(before[0]) if before else []
     values = list(before[1]) if before else []
     for move in moves:
-        found = known.get(id(move))
-        if found is None or found[0] is not move:
-            reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
-            if len(reduced) != 2 or type(reduced[0]) is not type:
-                return None
-            found = (move, reduced[0], reduced[1])
-            if len(known) >= MOVES_KEPT:
-                known.clear()
-            known[id(move)] = found  # (the move is kept: its id stays its own)
+        found = _reduced(move)
+        if found is None:
+            return None
         ref = class_ref(found[1])
         if ref is None:
             return None
@@ -1105,7 +1231,7 @@ def _read_header(header: tuple[bytes, bytes]
     root_value = _root_value(pair)
     KitRandom.__new__(KitRandom).set_known_state(root_value[1])  # (its checks, once)
     # (A plain layout's own table of moves, read by _decode_moves as a game's table.)
-    decoder = [None if table is None else _table_read(table), None]
+    decoder = [None if table is None else _table_read(table), None, None]
     found = (sys.modules.get(ref[0]), cls, rebuild_game(*game_args), pair, root_value, decoder,
              layout)
     with _LOCK:

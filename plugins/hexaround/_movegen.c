@@ -725,19 +725,6 @@ static PyTypeObject GeneratorType = {
 #define TABLES_MARK ((int64_t)0x4858544231000001LL)
 enum { KIND_SET = 0, KIND_INTS = 1, KIND_LISTS = 2 };
 
-typedef struct { int64_t *w; Py_ssize_t n, cap; } Words;
-
-static int words_put(Words *b, int64_t v) {
-    if (b->n == b->cap) {
-        Py_ssize_t cap = b->cap ? b->cap * 2 : 256;
-        int64_t *w = realloc(b->w, (size_t)cap * sizeof(int64_t));
-        if (!w) { PyErr_NoMemory(); return -1; }
-        b->w = w; b->cap = cap;
-    }
-    b->w[b->n++] = v;
-    return 0;
-}
-
 /* An exact int that fits in int64 (else -1, with no error set: the caller gives up). */
 static int int_word(PyObject *o, int64_t *out) {
     int overflow = 0;
@@ -748,45 +735,78 @@ static int int_word(PyObject *o, int64_t *out) {
     return 0;
 }
 
-/* 0: written; -1: an error set; 1: a container of another shape (nothing to report). */
-static int put_container(Words *b, PyObject *c) {
+/* How many words a container takes (its kind and count included), or -1 for a container
+ * of another shape (a dict's values all lists, or none). Sizes the bytes written at once. */
+static Py_ssize_t container_words(PyObject *c) {
+    if (PySet_CheckExact(c)) return 2 + PySet_GET_SIZE(c);
+    if (!PyDict_CheckExact(c)) return -1;
+    Py_ssize_t n = PyDict_GET_SIZE(c), pos = 0, words = 2 + 2 * n;
+    PyObject *key, *value;
+    int lists = -1;
+    while (PyDict_Next(c, &pos, &key, &value)) {
+        if (lists < 0) lists = PyList_CheckExact(value) ? 1 : 0;
+        if (!lists) return words;
+        if (!PyList_CheckExact(value)) return -1;
+        words += PyList_GET_SIZE(value);
+    }
+    return words;
+}
+
+static void put_word(char **at, int64_t v) {
+    memcpy(*at, &v, sizeof v);
+    *at += sizeof v;
+}
+
+/* 0: written (its words counted by container_words); 1: a container of another shape;
+ * -1: an error set. */
+static int put_container(char **at, PyObject *c) {
     int64_t k, v;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    Py_hash_t hash;
     if (PySet_CheckExact(c)) {
-        if (words_put(b, KIND_SET) < 0 || words_put(b, PySet_GET_SIZE(c)) < 0) return -1;
-        PyObject *it = PyObject_GetIter(c), *key;
+        put_word(at, KIND_SET);
+        put_word(at, PySet_GET_SIZE(c));
+#if PY_VERSION_HEX < 0x030D0000
+        while (_PySet_NextEntry(c, &pos, &key, &hash)) {  /* (its iteration order) */
+            if (int_word(key, &k) < 0) return 1;
+            put_word(at, k);
+        }
+        return 0;
+#else
+        PyObject *it = PyObject_GetIter(c);
         if (!it) return -1;
         while ((key = PyIter_Next(it)) != NULL) {
             int bad = int_word(key, &k) < 0;
             Py_DECREF(key);
             if (bad) { Py_DECREF(it); return 1; }
-            if (words_put(b, k) < 0) { Py_DECREF(it); return -1; }
+            put_word(at, k);
         }
         Py_DECREF(it);
         return PyErr_Occurred() ? -1 : 0;
+#endif
     }
-    if (!PyDict_CheckExact(c)) return 1;
-    Py_ssize_t pos = 0; PyObject *key, *value;
-    int lists = -1;  /* decided by the first value */
-    Py_ssize_t start = b->n;
-    if (words_put(b, KIND_INTS) < 0 || words_put(b, PyDict_GET_SIZE(c)) < 0) return -1;
+    char *kind = *at;
+    put_word(at, KIND_INTS);
+    put_word(at, PyDict_GET_SIZE(c));
+    int lists = -1;  /* decided by the first value, as container_words counted */
     while (PyDict_Next(c, &pos, &key, &value)) {
-        if (int_word(key, &k) < 0) return 1;
         if (lists < 0) lists = PyList_CheckExact(value) ? 1 : 0;
-        if (words_put(b, k) < 0) return -1;
+        if (int_word(key, &k) < 0 || PyList_CheckExact(value) != lists) return 1;
+        put_word(at, k);
         if (lists) {
-            if (!PyList_CheckExact(value)) return 1;
             Py_ssize_t len = PyList_GET_SIZE(value);
-            if (words_put(b, len) < 0) return -1;
+            put_word(at, len);
             for (Py_ssize_t i = 0; i < len; i++) {
                 if (int_word(PyList_GET_ITEM(value, i), &v) < 0) return 1;
-                if (words_put(b, v) < 0) return -1;
+                put_word(at, v);
             }
         } else {
             if (int_word(value, &v) < 0) return 1;
-            if (words_put(b, v) < 0) return -1;
+            put_word(at, v);
         }
     }
-    if (lists > 0) b->w[start] = KIND_LISTS;
+    if (lists > 0) { int64_t w = KIND_LISTS; memcpy(kind, &w, sizeof w); }
     return 0;
 }
 
@@ -795,27 +815,39 @@ static PyObject *pack_tables(PyObject *self, PyObject *arg) {
         PyErr_SetString(PyExc_TypeError, "pack_tables takes a tuple of sets and dicts");
         return NULL;
     }
-    Words b = {NULL, 0, 0};
-    PyObject *out = NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(arg);
-    if (words_put(&b, TABLES_MARK) < 0 || words_put(&b, n) < 0) goto done;
+    Py_ssize_t n = PyTuple_GET_SIZE(arg), words = 2;
     for (Py_ssize_t i = 0; i < n; i++) {
-        int r = put_container(&b, PyTuple_GET_ITEM(arg, i));
-        if (r < 0) goto done;
-        if (r > 0) { out = Py_NewRef(Py_None); goto done; }
+        Py_ssize_t more = container_words(PyTuple_GET_ITEM(arg, i));
+        if (more < 0) Py_RETURN_NONE;
+        words += more;
     }
-    out = PyBytes_FromStringAndSize((const char *)b.w, b.n * (Py_ssize_t)sizeof(int64_t));
-done:
-    free(b.w);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, words * (Py_ssize_t)sizeof(int64_t));
+    if (!out) return NULL;
+    char *at = PyBytes_AS_STRING(out);
+    put_word(&at, TABLES_MARK);
+    put_word(&at, n);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = put_container(&at, PyTuple_GET_ITEM(arg, i));
+        if (r) {
+            Py_DECREF(out);
+            if (r < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+    }
     return out;
 }
 
 /* The int objects of one unpack_tables call by value: a hex key is in several tables (the
- * stacks, the occupied set, the masks, the counts), made once. Open addressing. */
-typedef struct { int64_t *keys; PyObject **objs; size_t mask; } Ints;
+ * stacks, the occupied set, the masks, the counts), made once. Open addressing, on the
+ * stack up to INTS_ON_STACK slots (a position's keys: a few hundred). */
+#define INTS_ON_STACK 1024
+typedef struct { int64_t *keys; PyObject **objs; size_t mask; int shift; } Ints;
 
 static PyObject *int_of(Ints *t, int64_t v) {
-    size_t i = ((uint64_t)v * 0x9E3779B97F4A7C15ULL >> 20) & t->mask;
+    if (v >= -5 && v <= 256) return PyLong_FromLongLong(v);  /* (CPython's shared ints) */
+    /* The product's top bits, which every bit of the key reaches (a hex key's low bits are
+     * its row alone: its low product bits would put a column's keys in one chain). */
+    size_t i = (size_t)((uint64_t)v * 0x9E3779B97F4A7C15ULL >> t->shift);
     while (t->objs[i]) {
         if (t->keys[i] == v) return Py_NewRef(t->objs[i]);
         i = (i + 1) & t->mask;
@@ -832,6 +864,21 @@ static PyObject *bad_tables(void) {
     return NULL;
 }
 
+static PyObject *new_dict(int64_t count) {
+#if PY_VERSION_HEX < 0x030D0000
+    return _PyDict_NewPresized((Py_ssize_t)count);
+#else
+    (void)count;
+    return PyDict_New();
+#endif
+}
+
+static int64_t word_at(const char *base, Py_ssize_t i) {
+    int64_t v;
+    memcpy(&v, base + i * (Py_ssize_t)sizeof v, sizeof v);  /* (bytes need not be aligned) */
+    return v;
+}
+
 static PyObject *unpack_tables(PyObject *self, PyObject *arg) {
     if (!PyBytes_CheckExact(arg)) {
         PyErr_SetString(PyExc_TypeError, "unpack_tables takes bytes");
@@ -840,53 +887,66 @@ static PyObject *unpack_tables(PyObject *self, PyObject *arg) {
     Py_ssize_t size = PyBytes_GET_SIZE(arg);
     if (size % (Py_ssize_t)sizeof(int64_t) || size < 2 * (Py_ssize_t)sizeof(int64_t))
         return bad_tables();
+    const char *w = PyBytes_AS_STRING(arg);
     Py_ssize_t n = size / (Py_ssize_t)sizeof(int64_t), at = 2;
-    size_t slots = 16;
-    while (slots < (size_t)n * 2) slots *= 2;  /* more slots than keys: never full */
-    Ints ints = {malloc(slots * sizeof(int64_t)), calloc(slots, sizeof(PyObject *)), slots - 1};
-    int64_t *w = malloc((size_t)size);
-    PyObject *out = NULL;
-    if (!w || !ints.keys || !ints.objs) { PyErr_NoMemory(); goto done; }
-    memcpy(w, PyBytes_AS_STRING(arg), (size_t)size);
-    if (w[0] != TABLES_MARK || w[1] < 0 || w[1] > n) { bad_tables(); goto done; }
-    out = PyTuple_New((Py_ssize_t)w[1]);
+    int64_t containers = word_at(w, 1);
+    if (word_at(w, 0) != TABLES_MARK || containers < 0 || containers > n) return bad_tables();
+    /* More slots than the words that can be keys (at most half of them): never full. */
+    size_t slots = 64;
+    int shift = 64 - 6;
+    while (slots < (size_t)n) { slots *= 2; shift--; }
+    int64_t keys_here[INTS_ON_STACK];
+    PyObject *objs_here[INTS_ON_STACK];
+    Ints ints = {keys_here, objs_here, slots - 1, shift};
+    if (slots > INTS_ON_STACK) {
+        ints.keys = PyMem_Malloc(slots * sizeof(int64_t));
+        ints.objs = PyMem_Calloc(slots, sizeof(PyObject *));
+        if (!ints.keys || !ints.objs) {
+            PyMem_Free(ints.keys);
+            PyMem_Free(ints.objs);
+            return PyErr_NoMemory();
+        }
+    } else {
+        memset(objs_here, 0, slots * sizeof(PyObject *));
+    }
+    PyObject *out = PyTuple_New((Py_ssize_t)containers);
     if (!out) goto done;
-    for (Py_ssize_t i = 0; i < (Py_ssize_t)w[1]; i++) {
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)containers; i++) {
         if (at + 2 > n) goto bad;
-        int64_t kind = w[at], count = w[at + 1];
+        int64_t kind = word_at(w, at), count = word_at(w, at + 1);
         at += 2;
-        if (count < 0 || count > n - at) goto bad;
-        PyObject *c = kind == KIND_SET ? PySet_New(NULL) : PyDict_New();
+        if (count < 0 || count > n - at || kind < KIND_SET || kind > KIND_LISTS) goto bad;
+        /* A dict presized (its order is its insertion order whatever its size); a set grown
+         * item by item from empty, as pickle grows it (its order follows its growth). */
+        PyObject *c = kind == KIND_SET ? PySet_New(NULL) : new_dict(count);
         if (!c) goto fail;
         PyTuple_SET_ITEM(out, i, c);
         for (int64_t j = 0; j < count; j++) {
             if (at >= n) goto bad;
-            PyObject *key = int_of(&ints, w[at++]);
+            PyObject *key = int_of(&ints, word_at(w, at++));
             if (!key) goto fail;
             int r;
             if (kind == KIND_SET) {
                 r = PySet_Add(c, key);
             } else if (kind == KIND_INTS) {
                 if (at >= n) { Py_DECREF(key); goto bad; }
-                PyObject *v = PyLong_FromLongLong(w[at++]);
+                PyObject *v = PyLong_FromLongLong(word_at(w, at++));
                 if (!v) { Py_DECREF(key); goto fail; }
                 r = PyDict_SetItem(c, key, v);
                 Py_DECREF(v);
-            } else if (kind == KIND_LISTS) {
-                if (at >= n || w[at] < 0 || w[at] > n - at - 1) { Py_DECREF(key); goto bad; }
-                Py_ssize_t len = (Py_ssize_t)w[at++];
-                PyObject *list = PyList_New(len);
+            } else {
+                int64_t len = at < n ? word_at(w, at) : -1;
+                if (len < 0 || len > n - at - 1) { Py_DECREF(key); goto bad; }
+                at++;
+                PyObject *list = PyList_New((Py_ssize_t)len);
                 if (!list) { Py_DECREF(key); goto fail; }
-                for (Py_ssize_t e = 0; e < len; e++) {
-                    PyObject *code = PyLong_FromLongLong(w[at++]);
+                for (Py_ssize_t e = 0; e < (Py_ssize_t)len; e++) {
+                    PyObject *code = PyLong_FromLongLong(word_at(w, at++));
                     if (!code) { Py_DECREF(list); Py_DECREF(key); goto fail; }
                     PyList_SET_ITEM(list, e, code);
                 }
                 r = PyDict_SetItem(c, key, list);
                 Py_DECREF(list);
-            } else {
-                Py_DECREF(key);
-                goto bad;
             }
             Py_DECREF(key);
             if (r < 0) goto fail;
@@ -899,15 +959,45 @@ bad:
 fail:
     Py_CLEAR(out);
 done:
-    if (ints.objs)
-        for (size_t i = 0; i <= ints.mask; i++) Py_XDECREF(ints.objs[i]);
-    free(ints.objs);
-    free(ints.keys);
-    free(w);
+    for (size_t i = 0; i <= ints.mask; i++) Py_XDECREF(ints.objs[i]);
+    if (ints.keys != keys_here) {
+        PyMem_Free(ints.objs);
+        PyMem_Free(ints.keys);
+    }
     return out;
 }
 
+/* changed_items(data, base, skip): the items of data whose value is not base's object
+ * under the same key, but for the keys in skip (a frozenset): what engine.kit_pack writes
+ * of a position copied from its template, found at C speed. */
+static PyObject *changed_items(PyObject *self, PyObject *args) {
+    PyObject *data, *base, *skip;
+    if (!PyArg_ParseTuple(args, "O!O!O!:changed_items", &PyDict_Type, &data, &PyDict_Type,
+                          &base, &PyFrozenSet_Type, &skip))
+        return NULL;
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(data, &pos, &key, &value)) {
+        int skipped = PySet_Contains(skip, key);
+        if (skipped < 0) goto fail;
+        if (skipped) continue;
+        PyObject *was = PyDict_GetItemWithError(base, key);  /* (borrowed) */
+        if (!was && PyErr_Occurred()) goto fail;
+        if (was == value) continue;
+        if (PyDict_SetItem(out, key, value) < 0) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
+    {"changed_items", changed_items, METH_VARARGS,
+     "changed_items(data, base, skip) -> the items of data whose value is not base's object\n"
+     "under the same key, but for the keys in skip (a frozenset)."},
     {"pack_tables", pack_tables, METH_O,
      "pack_tables(tables) -> bytes, or None for a container of another shape\n\n"
      "tables: a tuple of sets of ints, dicts of int -> int and dicts of int -> list of ints\n"

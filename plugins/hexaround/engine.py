@@ -54,6 +54,8 @@ from hexaround.movegen import (
     mover_moves,
 )
 from hexaround.position import PASS, Action, Caches, Position, _topmost
+from hexkit.kit.enginestate import game_memo
+from hexkit.kit.rng import keep_bounded
 from hexkit.kit.statepickle import Shared, history
 
 # Results.
@@ -214,6 +216,10 @@ class Engine:
     def kit_last_entries(self) -> dict[str, list[Any]]:
         """The last entries of :attr:`kit_last_names`, as a compact pickle holds them."""
         return {}
+
+    #: The engine's own tables of ints (dicts of int -> int, sets of ints) a compact pickle
+    #: writes as int64 words with the position's (see :func:`kit_pack`).
+    kit_tables: tuple[str, ...] = ()
 
     #: Attributes a compact pickle leaves out (see :func:`kit_pack`).
     kit_skip: frozenset[str] = frozenset({"position", "template", "generator", "_kit_state",
@@ -722,53 +728,65 @@ _POSITION_SKIP = frozenset({*POSITION_HISTORIES, "_cache"})
 def kit_pack(engine: Engine) -> tuple[Any, ...] | None:
     """What a compact pickle holds of an engine copied from its template: the position's
     attributes and the engine's that are not the template's objects, histories left out
-    but for their last entries (what the last action did, for pictures), and the legal list
-    undo gave back (None: an engine of another shape)."""
+    but for their last entries (what the last action did, for pictures), the legal list
+    undo gave back, and the position's tables with the engine's :attr:`Engine.kit_tables`
+    as int64 words (None in that place: they are among the attributes; None for all: an
+    engine of another shape)."""
     template = engine.template
     position = engine.position
     if (template is None or template is engine
             or type(position).__getstate__ is not Position.__getstate__):
         return None
-    skip = type(engine).kit_skip
-    base = template.__dict__
-    changes = {k: v for k, v in engine.__dict__.items()
-               if k not in skip and base.get(k, _MISSING) is not v}
-    pbase = template.position.__dict__
-    pchanges = {k: v for k, v in position.__dict__.items()
-                if k not in _POSITION_SKIP and pbase.get(k, _MISSING) is not v}
-    if _TABLE_NAMES <= pchanges.keys():  # (a position a move or more from the template's)
-        cadj = pchanges["cadj"]
-        words = tables.pack((pchanges["stacks"], pchanges["occ"], pchanges["nmask"],
-                             pchanges["frontier"], *cadj)) if len(cadj) == 2 else None
-        if words is not None:
-            for name in _TABLE_NAMES:
-                del pchanges[name]
-            pchanges[_TABLES_KEY] = words
-    return (pchanges, changes, position.kept_legal(), position._last[-1:],
-            engine.kit_last_entries())
+    cls = type(engine)
+    data, pdata = engine.__dict__, position.__dict__
+    cadj = pdata["cadj"]
+    own = cls.kit_tables
+    words = tables.pack((pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"],
+                         *cadj, *map(data.__getitem__, own))) if len(cadj) == 2 else None
+    if words is None:
+        skip, pskip = cls.kit_skip, _POSITION_SKIP
+    else:  # (the tables in the words, not among the attributes)
+        skip, pskip = _skip_with_tables(cls), _POSITION_SKIP_TABLES
+    return (tables.changed(pdata, template.position.__dict__, pskip),
+            tables.changed(data, template.__dict__, skip), position.kept_legal(),
+            position._last[-1:], engine.kit_last_entries(), words)
 
 
 #: The position's tables a pickle holds as int64 words where the C module is built
-#: (:mod:`hexaround.tables`: a tenth of pickle's cost), under a key no attribute has.
+#: (:mod:`hexaround.tables`: a tenth of pickle's cost).
 _TABLE_NAMES = frozenset({"stacks", "occ", "nmask", "frontier", "cadj"})
-_TABLES_KEY = " tables"
+_POSITION_SKIP_TABLES = _POSITION_SKIP | _TABLE_NAMES
+#: Per engine class, the attributes its pack leaves out when the tables are words.
+_SKIPS: dict[type, frozenset[str]] = {}
 
 
-def _with_tables(pchanges: dict[str, Any]) -> dict[str, Any]:
-    """A pack's position changes with its tables read back from their words."""
-    words = pchanges.get(_TABLES_KEY)
+def _skip_with_tables(cls: type[Engine]) -> frozenset[str]:
+    """``cls.kit_skip`` and ``cls.kit_tables`` (worked out once per class)."""
+    found = _SKIPS.get(cls)
+    if found is None:
+        found = _SKIPS[cls] = cls.kit_skip | frozenset(cls.kit_tables)
+    return found
+
+
+def _with_tables(template: Engine, packed: tuple[Any, ...]
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A pack's position and engine changes with the tables read back from their words."""
+    pchanges, changes, words = packed[0], packed[1], packed[5]
     if words is None:
-        return pchanges
-    stacks, occ, nmask, frontier, mine, theirs = tables.unpack(words)
-    out = {k: v for k, v in pchanges.items() if k != _TABLES_KEY}
-    out.update(stacks=stacks, occ=occ, nmask=nmask, frontier=frontier, cadj=(mine, theirs))
-    return out
+        return pchanges, changes
+    pchanges, changes = dict(pchanges), dict(changes)
+    found = tables.unpack(words)
+    (pchanges["stacks"], pchanges["occ"], pchanges["nmask"], pchanges["frontier"],
+     mine, theirs) = found[:6]
+    pchanges["cadj"] = (mine, theirs)
+    changes.update(zip(type(template).kit_tables, found[6:], strict=True))
+    return pchanges, changes
 
 
 def kit_canonical(template: Engine, packed: tuple[Any, ...]) -> tuple[Any, ...]:
     """A packed engine with the template's values filled in (two packs of the same
     position compare equal whichever values each shares with the template)."""
-    pchanges, changes = _with_tables(packed[0]), packed[1]
+    pchanges, changes = _with_tables(template, packed)
     skip = type(template).kit_skip
     pbase = template.position.__dict__
     position = {k: pchanges.get(k, v) for k, v in pbase.items() if k not in _POSITION_SKIP}
@@ -782,12 +800,18 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     """An engine from :func:`kit_pack`'s data on ``template``, with empty histories but
     for the last entries the pack holds (:func:`kit_histories` puts the earlier ones
     before them)."""
-    pchanges, changes, legal, last, lasts = packed
-    pchanges = _with_tables(pchanges)
+    pchanges, changes, legal, last, lasts, words = packed
     engine, position = _bare_engine(template)
     data = engine.__dict__
     pdata = position.__dict__
     pdata.update(pchanges)
+    cls = type(template)
+    if words is not None:
+        found = tables.unpack(words)
+        pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"] = found[:4]
+        pdata["cadj"] = found[4:6]
+        if len(found) > 6:
+            data.update(zip(cls.kit_tables, found[6:], strict=True))
     cache = pdata["_cache"] = Caches(id(position))
     if legal is not None:
         cache.legal = cache.given_back = legal
@@ -796,7 +820,7 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     pdata["_undo_legal"] = []
     pdata["flips"] = []
     data.update(changes)
-    for name in type(template).kit_histories:
+    for name in cls.kit_histories:
         data[name] = list(lasts.get(name, ()))
     return engine
 
@@ -854,6 +878,11 @@ def _bare_engine(template: Engine) -> tuple[Engine, Position]:
     return engine, pos
 
 
+#: id(game) -> (the game, its memo of moves) for unpickled states; bounded (the game is
+#: kept with it: its id stays its own).
+_GAME_MEMOS: dict[int, tuple[Any, Any]] = {}
+
+
 class EngineStatePacking:
     """Mixed into the state of a game on this engine (HexAround's, Hive's; the state holds
     it in ``engine``, made from the game's ``_template``): the compact pickle of
@@ -875,8 +904,6 @@ class EngineStatePacking:
 
     def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
         """The engine :meth:`_kit_pack` gave, on a state made without ``__init__``."""
-        from hexkit.kit.enginestate import game_memo
-
         game = self.game
         template = game.__dict__.get("_template")
         if template is None:
@@ -884,7 +911,11 @@ class EngineStatePacking:
         data = self.__dict__
         data["engine"] = kit_engine(template, packed)
         data["_listed"] = None
-        data["_made"] = game_memo(game, "moves")
+        found = _GAME_MEMOS.get(id(game))
+        if found is None or found[0] is not game:  # (game_memo costs a weak reference)
+            found = (game, game_memo(game, "moves"))
+            keep_bounded(_GAME_MEMOS, id(game), found, 16)
+        data["_made"] = found[1]
 
     def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """The pack with the template's values filled in."""

@@ -347,6 +347,7 @@ class HiveEngine(Engine):
     kit_histories = ("_outcomes", "history")
     kit_skip = Engine.kit_skip | {"history"}
     kit_last_names = frozenset({"history"})
+    kit_tables = ("where",)
 
     def kit_last_entries(self) -> dict[str, list[Any]]:
         """The last history entry, without its caches (pictures read its action)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 from typing import Any
 
 from hexaround.colony import connected
@@ -32,6 +33,8 @@ from hive.rulebook import MOVE_HELP
 from hive.rules import BEETLE, MOSQUITO
 
 PLAYERS: tuple[str, str] = ("White", "Black")
+#: A HiveMove's MoveString (its one value).
+_TEXT = itemgetter(0)
 
 Action = tuple[int, "int | None", int]
 
@@ -226,24 +229,44 @@ class HiveState(EngineStatePacking, ListedMovesPickling, State[HiveGame, HiveMov
     _kit_transient = ("_listed", "_picture")  # (the picture kept until the position changes)
 
     def _kit_pack(self) -> tuple[Any, ...] | None:
-        """The engine's pack and the moves' texts (as the engine wrote them)."""
+        """The engine's pack and the moves' texts as the engine wrote them: None when they
+        are the moves' own texts (as they are but for a move pushed in another spelling
+        of the same MoveString), made again from the moves when unpickled."""
         packed = super()._kit_pack()
         if packed is None:
             return None
-        # (Long lists of texts as a history: blocks written and read once per process.)
         texts = self.move_strings
+        try:
+            derived = texts == list(map(_TEXT, self.move_stack))
+        except (TypeError, IndexError, KeyError):  # (a move of another kind on the stack)
+            derived = False
+        if derived:
+            return packed, None
+        # (Long lists of texts as a history: blocks written and read once per process.)
         return packed, history(texts) if len(texts) >= VALUE_BLOCKS else tuple(texts)
 
     def _kit_unpack(self, packed: tuple[Any, ...]) -> None:
-        """The engine and the moves' texts."""
+        """The engine and the moves' texts (those of the moves: made once the moves are
+        read, by :meth:`_kit_histories_made`)."""
         super()._kit_unpack(packed[0])
-        self.move_strings = list(packed[1])
+        if packed[1] is not None:
+            self.move_strings = list(packed[1])
+
+    def _kit_histories_made(self, replay: Any) -> None:
+        """The engine's histories; on unpickling, the moves' texts where the pack left
+        them to the moves."""
+        super()._kit_histories_made(replay)
+        if replay is None and "move_strings" not in self.__dict__:
+            self.move_strings = list(map(_TEXT, self.move_stack))
 
     def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """The engine's canonical pack and the texts."""
         texts = packed[1]
-        return super()._kit_canonical(packed[0]), tuple(
-            texts.entries if type(texts) is History else texts)
+        if texts is None:
+            texts = map(_TEXT, self.move_stack)
+        elif type(texts) is History:
+            texts = texts.entries
+        return super()._kit_canonical(packed[0]), tuple(texts)
 
     def _kit_records(self) -> list[Any] | None:
         """Hive's engine history: one entry per action, shared by copies."""
