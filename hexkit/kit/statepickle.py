@@ -421,22 +421,7 @@ def moves_of_pieces(refs: Any, blob: bytes, start: int = 0) -> list[Any]:
 def moves_named(refs: Any, values: Any) -> list[Any]:
     """The moves of ``(class index, values)`` pairs, their classes named by ``refs``
     (module, qualified name), each move made once per process."""
-    try:
-        found = _MOVES.get(refs)
-    except TypeError:  # (names in a list: a pickle of another writer)
-        refs = tuple(refs)
-        found = _MOVES.get(refs)
-    # (A module imported again makes new classes.)
-    if found is None or not all(map(operator.is_, map(sys.modules.get, map(_FIRST, refs)),
-                                    found[0])):
-        made = _MadeMoves([class_of(ref) for ref in refs])
-        with _LOCK:
-            if len(_MOVES) >= CLASSES_KEPT or sum(map(len, map(_SECOND, _MOVES.values()))) \
-                    >= MOVES_KEPT:
-                _MOVES.clear()
-            _MOVES[refs] = (tuple(sys.modules.get(ref[0]) for ref in refs), made)
-    else:
-        made = found[1]
+    made = _made_moves(refs)
     try:
         return list(map(made.__getitem__, values))
     except TypeError:  # values that are not hashable: those moves made every time
@@ -986,11 +971,7 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], Any] | None
         ref = found[1]
         if ref is None:
             return None
-        try:
-            index = refs.index(ref)
-        except ValueError:
-            index = len(refs)
-            refs.append(ref)
+        index = _class_index(refs, ref)
         values = found[2]
         if index > 255 or len(values) > 254:  # (a length and an index in one byte each)
             return None if before else _move_tuples(moves, None)
@@ -1035,13 +1016,17 @@ def _move_tuples(moves: list[Any], before: tuple[tuple[Any, ...], tuple[Any, ...
         ref = class_ref(found[1])
         if ref is None:
             return None
-        try:
-            index = refs.index(ref)
-        except ValueError:
-            index = len(refs)
-            refs.append(ref)
-        values.append((index, found[2]))
+        values.append((_class_index(refs, ref), found[2]))
     return tuple(refs), tuple(values)
+
+
+def _class_index(refs: list[Any], ref: Any) -> int:
+    """The index of a class's name in ``refs``, added at the end if it is not there."""
+    try:
+        return refs.index(ref)
+    except ValueError:
+        refs.append(ref)
+        return len(refs) - 1
 
 
 def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool = False,
