@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from hexkit.errors import RecordError
 from hexkit.game import Game, Move
+from hexkit.kit.rng import keep_bounded
 
 A = TypeVar("A")
 M = TypeVar("M", bound=Move)
@@ -72,17 +73,26 @@ class Memo(dict[Hashable, Any]):
 
 
 _MEMOS: weakref.WeakKeyDictionary[Game, dict[str, Memo]] = weakref.WeakKeyDictionary()
+#: (id(game), name) -> (the game, its memo) of the memos found last: a lookup in
+#: :data:`_MEMOS` makes a weak reference, which costs more than the rest of an unpickled
+#: state (the few games kept here live a little longer).
+_RECENT: dict[tuple[int, str], tuple[Game, Memo]] = {}
 
 
 def game_memo(game: Game, name: str, limit: int = 200_000) -> Memo:
     """The game's memo called ``name`` (made on first use, shared by every state of that
     game object, gone with the game)."""
+    key = (id(game), name)
+    found = _RECENT.get(key)
+    if found is not None and found[0] is game:
+        return found[1]
     memos = _MEMOS.get(game)
     if memos is None:
         memos = _MEMOS[game] = {}
     memo = memos.get(name)
     if memo is None:
         memo = memos[name] = Memo(limit)
+    keep_bounded(_RECENT, key, (game, memo), 16)  # (the game is kept: its id stays its own)
     return memo
 
 

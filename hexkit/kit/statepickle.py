@@ -308,19 +308,12 @@ class MoveList:
         self.moves = moves
 
     def __reduce__(self) -> tuple[Any, ...]:
-        known = _REDUCED
         classes: dict[type, int] = {}
         values = []
         for move in self.moves:
-            found = known.get(id(move))
-            if found is None or found[0] is not move:
-                reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
-                if len(reduced) != 2 or type(reduced[0]) is not type:
-                    return (kit, (_LIST, self.moves))  # a move pickled some other way
-                found = (move, reduced[0], reduced[1])
-                if len(known) >= MOVES_KEPT:
-                    known.clear()
-                known[id(move)] = found  # (the move is kept: its id stays its own)
+            found = _reduced(move)
+            if found is None:
+                return (kit, (_LIST, self.moves))  # a move pickled some other way
             cls = found[1]
             index = classes.get(cls)
             if index is None:
@@ -356,11 +349,7 @@ class _MadeMoves(dict[Any, Any]):
 
     def __missing__(self, key: tuple[int, tuple[Any, ...]]) -> Any:
         index, args = key
-        move = self.classes[index](*args)
-        if len(self) >= MOVES_KEPT:
-            self.clear()
-        self[key] = move
-        return move
+        return _remember(self, key, self.classes[index](*args), MOVES_KEPT)
 
 
 class _MadeByPiece(dict[bytes, Any]):
@@ -373,11 +362,16 @@ class _MadeByPiece(dict[bytes, Any]):
         self.classes = classes
 
     def __missing__(self, key: bytes) -> Any:
-        move = self.classes[key[0]](*pickle.loads(key[1:]))
-        if len(self) >= MOVES_KEPT:
-            self.clear()
-        self[key] = move
-        return move
+        return _remember(self, key, self.classes[key[0]](*pickle.loads(key[1:])), MOVES_KEPT)
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any, limit: int) -> Any:
+    """``table[key] = value``, the table emptied first when it holds ``limit`` entries (a
+    cache of values made once per process, bounded); gives ``value``."""
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def _made_moves(refs: Any) -> _MadeMoves:
@@ -964,10 +958,9 @@ def _move_values(moves: list[Any], before: tuple[tuple[Any, ...], Any] | None
             values = pickle.dumps(reduced[2], pickle.HIGHEST_PROTOCOL)
             if values[2:3] == _FRAME:  # (one frame: the opcode and its length left out)
                 values = values[:2] + values[11:]
-            found = (move, class_ref(reduced[1]), values)
-            if len(pieces) >= MOVES_KEPT:
-                pieces.clear()
-            pieces[id(move)] = found  # (the move is kept: its id stays its own)
+            # (The move is kept with it: its id stays its own.)
+            found = _remember(pieces, id(move), (move, class_ref(reduced[1]), values),
+                              MOVES_KEPT)
         ref = found[1]
         if ref is None:
             return None
@@ -995,10 +988,8 @@ def _reduced(move: Any) -> tuple[Any, type, Any] | None:
         reduced = move.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
         if len(reduced) != 2 or type(reduced[0]) is not type:
             return None
-        found = (move, reduced[0], reduced[1])
-        if len(known) >= MOVES_KEPT:
-            known.clear()
-        known[id(move)] = found  # (the move is kept: its id stays its own)
+        # (The move is kept with it: its id stays its own.)
+        found = _remember(known, id(move), (move, reduced[0], reduced[1]), MOVES_KEPT)
     return found
 
 
@@ -1042,16 +1033,14 @@ def _root(state: Any, first: Any, pack: Callable[[Any], Any], journal_only: bool
         return found[1], found[2]
     if not state.move_stack:
         return _start_root(state, pack, packed)
-    root = state
-    if state.move_stack:
-        root = state.copy()
-        if journal_only:
-            root.journal.rollback(0)
-            root.move_stack.clear()
-            root._kit_marks.clear()
-            root._kit_events.clear()
-        while root.move_stack:
-            root.pop()
+    root = state.copy()
+    if journal_only:
+        root.journal.rollback(0)
+        root.move_stack.clear()
+        root._kit_marks.clear()
+        root._kit_events.clear()
+    while root.move_stack:
+        root.pop()
     packed = pack(root)
     if packed is None:
         return None
@@ -1476,10 +1465,7 @@ def _turn_order(fields: tuple[Any, ...]) -> TurnOrder:
     value, as copies share it)."""
     found = _TURNS.get(fields)
     if found is None:
-        found = turn_order_of(fields)
-        if len(_TURNS) >= TURNS_KEPT:
-            _TURNS.clear()
-        _TURNS[fields] = found
+        found = _remember(_TURNS, fields, turn_order_of(fields), TURNS_KEPT)
     return found
 
 

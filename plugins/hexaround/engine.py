@@ -55,7 +55,6 @@ from hexaround.movegen import (
 )
 from hexaround.position import PASS, Action, Caches, Position, _topmost
 from hexkit.kit.enginestate import game_memo
-from hexkit.kit.rng import keep_bounded
 from hexkit.kit.statepickle import Shared, history
 
 # Results.
@@ -775,12 +774,19 @@ def _with_tables(template: Engine, packed: tuple[Any, ...]
     if words is None:
         return pchanges, changes
     pchanges, changes = dict(pchanges), dict(changes)
-    found = tables.unpack(words)
-    (pchanges["stacks"], pchanges["occ"], pchanges["nmask"], pchanges["frontier"],
-     mine, theirs) = found[:6]
-    pchanges["cadj"] = (mine, theirs)
-    changes.update(zip(type(template).kit_tables, found[6:], strict=True))
+    _tables_into(pchanges, changes, type(template), words)
     return pchanges, changes
+
+
+def _tables_into(pdata: dict[str, Any], data: dict[str, Any], cls: type[Engine],
+                 words: bytes) -> None:
+    """The tables :func:`kit_pack` wrote as ``words``, read into a position's (``pdata``)
+    and an engine's (``data``) attributes."""
+    found = tables.unpack(words)
+    pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"] = found[:4]
+    pdata["cadj"] = found[4:6]
+    if len(found) > 6:
+        data.update(zip(cls.kit_tables, found[6:], strict=True))
 
 
 def kit_canonical(template: Engine, packed: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -807,11 +813,7 @@ def kit_engine(template: Engine, packed: tuple[Any, ...]) -> Engine:
     pdata.update(pchanges)
     cls = type(template)
     if words is not None:
-        found = tables.unpack(words)
-        pdata["stacks"], pdata["occ"], pdata["nmask"], pdata["frontier"] = found[:4]
-        pdata["cadj"] = found[4:6]
-        if len(found) > 6:
-            data.update(zip(cls.kit_tables, found[6:], strict=True))
+        _tables_into(pdata, data, cls, words)
     cache = pdata["_cache"] = Caches(id(position))
     if legal is not None:
         cache.legal = cache.given_back = legal
@@ -878,11 +880,6 @@ def _bare_engine(template: Engine) -> tuple[Engine, Position]:
     return engine, pos
 
 
-#: id(game) -> (the game, its memo of moves) for unpickled states; bounded (the game is
-#: kept with it: its id stays its own).
-_GAME_MEMOS: dict[int, tuple[Any, Any]] = {}
-
-
 class EngineStatePacking:
     """Mixed into the state of a game on this engine (HexAround's, Hive's; the state holds
     it in ``engine``, made from the game's ``_template``): the compact pickle of
@@ -911,11 +908,7 @@ class EngineStatePacking:
         data = self.__dict__
         data["engine"] = kit_engine(template, packed)
         data["_listed"] = None
-        found = _GAME_MEMOS.get(id(game))
-        if found is None or found[0] is not game:  # (game_memo costs a weak reference)
-            found = (game, game_memo(game, "moves"))
-            keep_bounded(_GAME_MEMOS, id(game), found, 16)
-        data["_made"] = found[1]
+        data["_made"] = game_memo(game, "moves")
 
     def _kit_canonical(self, packed: tuple[Any, ...]) -> tuple[Any, ...]:
         """The pack with the template's values filled in."""
